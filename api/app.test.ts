@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { createTestContext } from './test/harness.ts';
+
+describe('HTTP foundation', () => {
+  const ctx = createTestContext();
+
+  it('answers the health check', async () => {
+    const res = await ctx.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ok');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await ctx.request('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.body.message).toMatch(/No API route/);
+  });
+
+  it('refuses bodies over 1 MB with 413 in the error shape', async () => {
+    const res = await ctx.request('/api/nope', { method: 'POST', body: { text: 'x'.repeat(1_100_000) } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Request body is too large.' });
+  });
+
+  it('refuses state-changing requests from another site', async () => {
+    const crossSite = await ctx.request('/api/nope', { method: 'POST', body: {}, headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    const otherOrigin = await ctx.request('/api/nope', { method: 'POST', body: {}, headers: { Origin: 'https://evil.example' } });
+    expect(otherOrigin.status).toBe(403);
+  });
+
+  it('sets security headers with a strict CSP', async () => {
+    const res = await ctx.request('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('configuration', () => {
+  it('reads defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databasePath).toBe('data/kickoff.sqlite');
+    expect(config.payhere.mode).toBe('simulator');
+    expect(config.appUrl).toBe('http://localhost:3000');
+  });
+
+  it('stops on a bad value with a one-line explanation', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO must be true, false, 1 or 0/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYHERE_MODE: 'simulator' })).toThrow(/simulator/);
+  });
+});

@@ -1,0 +1,75 @@
+// The HTTP API: middleware, one router per feature, and the one error handler.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiErrorBody } from '../shared/errors.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { AppError } from './lib/app-error.ts';
+import type { AppDeps, AppEnv } from './lib/env.ts';
+import { loadUser } from './middleware/auth.ts';
+import { requireSameOrigin, securityHeaders } from './middleware/security.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
+import { plansRoutes } from './plans/plans.routes.ts';
+import { statsRoutes } from './stats/stats.routes.ts';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
+import { syncRoutes } from './sync/sync.routes.ts';
+import { templatesRoutes } from './templates/templates.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', securityHeaders(deps.config.env === 'production'));
+
+  const api = new Hono<AppEnv>();
+  api.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, 'Request body is too large.'); } }));
+  api.use('*', requireSameOrigin);
+  api.use('*', loadUser);
+
+  api.get('/health', (c) => {
+    deps.sqlite.prepare('SELECT 1').get();
+    return c.json({ status: 'ok', time: new Date().toISOString() });
+  });
+  api.route('/', authRoutes);
+  api.route('/', usersRoutes);
+  api.route('/', templatesRoutes);
+  api.route('/', plansRoutes);
+  api.route('/', messagesRoutes);
+  api.route('/', statsRoutes);
+  api.route('/', subscriptionsRoutes);
+  api.route('/', syncRoutes);
+  api.all('*', (c) => c.json<ApiErrorBody>({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
+
+  app.route('/api', api);
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json<ApiErrorBody>(
+        error.issues ? { message: error.message, issues: error.issues } : { message: error.message },
+        error.status,
+      );
+    }
+    if (error instanceof HTTPException) {
+      // Hono's own 4xx (malformed JSON and the like): keep the status, never the raw response.
+      const status = error.status >= 500 ? 500 : error.status;
+      return c.json<ApiErrorBody>({ message: status === 500 ? 'Something went wrong.' : error.message || 'Bad request' }, status);
+    }
+    console.error(error);
+    return c.json<ApiErrorBody>({ message: 'Something went wrong. Please try again.' }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,85 @@
+// Server-side sessions in the `sessions` table behind an HttpOnly cookie (DESIGN.md section 5).
+import { randomBytes } from 'node:crypto';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import type { AppEnv } from '../lib/env.ts';
+
+export const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
+/** Refresh the idle expiry at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export function sessionCookieName(production: boolean): string {
+  return production ? '__Host-kickoff_sid' : 'kickoff_sid';
+}
+
+export function createSession(db: Db, userId: string, now = Date.now()): string {
+  const sid = randomBytes(16).toString('hex');
+  db.insert(sessions)
+    .values({ sid, userId, sess: { userId, createdAt: new Date(now).toISOString() }, expire: now + IDLE_TIMEOUT_MS })
+    .run();
+  return sid;
+}
+
+/** Returns the session's user id, or null when missing or expired (an expired row is removed). */
+export function readSession(db: Db, sid: string, now = Date.now()): { userId: string } | null {
+  const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+  if (!row) return null;
+  const absoluteEnd = Date.parse(row.sess.createdAt) + ABSOLUTE_TIMEOUT_MS;
+  if (row.expire <= now || absoluteEnd <= now) {
+    db.delete(sessions).where(eq(sessions.sid, sid)).run();
+    return null;
+  }
+  if (row.expire - now < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS) {
+    db.update(sessions)
+      .set({ expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd) })
+      .where(eq(sessions.sid, sid))
+      .run();
+  }
+  return { userId: row.userId };
+}
+
+export function destroySession(db: Db, sid: string): void {
+  db.delete(sessions).where(eq(sessions.sid, sid)).run();
+}
+
+/** Ends every session of a user, or every one but `keepSid` (after a password change). */
+export function destroyUserSessions(db: Db, userId: string, keepSid?: string): void {
+  db.delete(sessions)
+    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId))
+    .run();
+}
+
+export function purgeExpiredSessions(db: Db, now = Date.now()): void {
+  db.delete(sessions).where(lt(sessions.expire, now)).run();
+}
+
+export function getSessionId(c: Context<AppEnv>): string | undefined {
+  return getCookie(c, sessionCookieName(c.var.deps.config.env === 'production'));
+}
+
+/** Starts a fresh session (a new id at every sign-in) and sets its cookie. */
+export function startSession(c: Context<AppEnv>, userId: string): void {
+  const { db, config } = c.var.deps;
+  const previous = getSessionId(c);
+  if (previous) destroySession(db, previous);
+  const sid = createSession(db, userId);
+  const production = config.env === 'production';
+  setCookie(c, sessionCookieName(production), sid, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: production,
+    path: '/',
+    maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
+  });
+}
+
+export function endSession(c: Context<AppEnv>): void {
+  const sid = getSessionId(c);
+  if (sid) destroySession(c.var.deps.db, sid);
+  const production = c.var.deps.config.env === 'production';
+  deleteCookie(c, sessionCookieName(production), { path: '/', secure: production });
+}

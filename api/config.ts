@@ -1,0 +1,75 @@
+// Server configuration: every environment variable is read here, once, and nowhere else.
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().min(1).default('data/kickoff.sqlite'),
+  APP_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_DIR: z.string().min(1).default('data/mail'),
+  SEED_DEMO: bool.default(true),
+  PAYHERE_MERCHANT_ID: z.string().min(1).optional(),
+  PAYHERE_MERCHANT_SECRET: z.string().min(1).optional(),
+  PAYHERE_MODE: z.enum(['live', 'sandbox', 'simulator']).optional(),
+  SUPPORT_EMAIL: z.email().default('support@kickoff.local'),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .regex(/^\+?[0-9 ]{6,20}$/, 'must be a phone number in international format')
+    .optional(),
+  TRUST_PROXY: bool.default(false),
+  STATIC_DIR: z.string().min(1).default('dist'),
+});
+
+export type Config = {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  databasePath: string;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailDir: string;
+  seedDemo: boolean;
+  payhere: { merchantId?: string; merchantSecret?: string; mode: 'live' | 'sandbox' | 'simulator' };
+  supportEmail: string;
+  supportWhatsapp: string | undefined;
+  trustProxy: boolean;
+  staticDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; an empty string counts as unset so `FOO= npm start` behaves. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  const mode = env.PAYHERE_MODE ?? (env.NODE_ENV === 'production' ? 'live' : 'simulator');
+  if (mode === 'simulator' && env.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: PAYHERE_MODE simulator is not allowed in production');
+  }
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databasePath: env.DATABASE_PATH,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailDir: env.MAIL_DIR,
+    seedDemo: env.SEED_DEMO,
+    payhere: { merchantId: env.PAYHERE_MERCHANT_ID, merchantSecret: env.PAYHERE_MERCHANT_SECRET, mode },
+    supportEmail: env.SUPPORT_EMAIL,
+    supportWhatsapp: env.SUPPORT_WHATSAPP,
+    trustProxy: env.TRUST_PROXY,
+    staticDir: env.STATIC_DIR,
+  };
+}

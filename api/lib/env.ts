@@ -1,0 +1,26 @@
+// The Hono environment: dependencies every handler reads, and the signed-in user once loaded.
+import type Database from 'better-sqlite3';
+import type { Role } from '../../shared/roles.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export type AppDeps = { db: Db; sqlite: Database.Database; config: Config; mailer: Mailer };
+
+/** What every authenticated handler knows about the caller; all queries scope by companyId. */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  role: Role;
+  companyId: string;
+  fullName: string | null;
+  managerId: string | null;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: CurrentUser | undefined;
+    sessionId: string | undefined;
+  };
+};

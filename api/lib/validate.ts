@@ -1,0 +1,27 @@
+// Request validation with the shared valibot schemas; failures become our 400 shape, never an echo of the input.
+import { sValidator } from '@hono/standard-validator';
+import type { ValidationTargets } from 'hono';
+import type { GenericSchema } from 'valibot';
+import type { ApiIssue } from '../../shared/errors.ts';
+import { AppError } from './app-error.ts';
+
+type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
+
+export function toIssues(issues: ReadonlyArray<StandardIssue>): ApiIssue[] {
+  return issues.map((issue) => ({
+    path: (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part)).join('.'),
+    message: issue.message,
+  }));
+}
+
+export function validate<Target extends keyof ValidationTargets, Schema extends GenericSchema>(
+  target: Target,
+  schema: Schema,
+) {
+  return sValidator(target, schema, (result) => {
+    if (!result.success) {
+      const issues = toIssues(result.error as ReadonlyArray<StandardIssue>);
+      throw new AppError(400, issues[0]?.message ?? 'Invalid input', issues);
+    }
+  });
+}

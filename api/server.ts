@@ -1,0 +1,73 @@
+// The production process: config, database, API and the built PWA on one port, with graceful shutdown.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed.ts';
+import { createMailer } from './mail/mailer.ts';
+
+async function start() {
+  const config = loadConfig();
+  const { db, sqlite } = openDatabase(config.databasePath);
+  const mailer = createMailer(config);
+  const app = createApp({ db, sqlite, config, mailer });
+
+  const staticRoot = resolve(config.staticDir);
+  const indexPath = resolve(staticRoot, 'index.html');
+  if (!existsSync(indexPath)) console.warn(`No built app at ${staticRoot}: run "npm run build". Serving the API only.`);
+
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/registerSW.js') c.header('Cache-Control', 'no-cache');
+  });
+  app.use('*', serveStatic({ root: config.staticDir }));
+  // SPA fallback: any page path without a file extension gets index.html; missing assets stay 404.
+  app.get('*', (c) => {
+    if (/\.[a-z0-9]+$/i.test(c.req.path) || !existsSync(indexPath)) return c.text('Not found', 404);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(readFileSync(indexPath, 'utf8'));
+  });
+
+  const seeded = config.seedDemo ? await seedDemo(db) : undefined;
+  if (seeded) {
+    console.log('Demo company created. Sign in with any of these (password for all: ' + seeded.password + '):');
+    for (const person of seeded.people) console.log(`  ${person.role.padEnd(9)} ${person.email}`);
+  }
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    console.log(`Kickoff is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests and closing the database.`);
+    server.close(() => {
+      sqlite.close();
+      process.exit(0);
+    });
+    setTimeout(() => {
+      sqlite.close();
+      process.exit(0);
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});

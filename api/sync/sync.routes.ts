@@ -1,0 +1,4 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../lib/env.ts';
+
+export const syncRoutes = new Hono<AppEnv>();

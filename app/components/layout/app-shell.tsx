@@ -1,0 +1,74 @@
+// The signed-in frame: top bar and sidebar around every protected screen.
+import { Link } from '@tanstack/react-router';
+import { BarChart3, LayoutDashboard, ListChecks, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { SessionUser } from '../../../shared/auth.ts';
+import { isFreePlan } from '../../../shared/plans.ts';
+import { TopBar } from './top-bar.tsx';
+
+type NavItem = { to: string; label: string; icon: typeof LayoutDashboard; badge?: ReactNode };
+
+export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const staff = user.role === 'admin' || user.role === 'manager';
+  const nav: NavItem[] = [
+    { to: '/', label: 'Dashboard', icon: LayoutDashboard },
+    ...(staff ? [{ to: '/templates', label: 'Templates', icon: ListChecks }, { to: '/team', label: 'Team', icon: Users }] : []),
+    ...(user.role === 'admin' ? [{ to: '/analytics', label: 'Analytics', icon: BarChart3, badge: <span className="badge badge-secondary badge-xs">Pro</span> }] : []),
+  ];
+  return (
+    <div className="drawer lg:drawer-open">
+      <input id="app-drawer" type="checkbox" className="drawer-toggle" aria-label="Open navigation" />
+      <div className="drawer-content flex min-h-screen flex-col bg-base-200">
+        <TopBar user={user}>
+          <label htmlFor="app-drawer" className="btn btn-ghost btn-square lg:hidden" aria-label="Open navigation">
+            <Menu className="size-5" aria-hidden="true" />
+          </label>
+        </TopBar>
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 p-4 md:p-6">
+          {children}
+        </main>
+      </div>
+      <div className="drawer-side z-40">
+        <label htmlFor="app-drawer" aria-label="Close navigation" className="drawer-overlay" />
+        <nav aria-label="Main" className="flex min-h-full w-64 flex-col gap-4 bg-base-100 p-4">
+          <Link to="/" className="flex items-center gap-2 px-2 text-xl font-bold text-primary">
+            <Sparkles className="size-6" aria-hidden="true" /> Kickoff
+          </Link>
+          <ul className="menu w-full gap-1 p-0">
+            {nav.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} activeOptions={{ exact: item.to === '/' }} activeProps={{ className: 'menu-active' }}>
+                  <item.icon className="size-4" aria-hidden="true" />
+                  <span className="flex-1">{item.label}</span>
+                  {item.badge}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {staff && (
+            <div>
+              <h2 className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">Quick actions</h2>
+              <ul className="menu w-full gap-1 p-0">
+                <li>
+                  <Link to="/invite">
+                    <UserPlus className="size-4" aria-hidden="true" /> Invite
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/templates/new">
+                    <Plus className="size-4" aria-hidden="true" /> New Template
+                  </Link>
+                </li>
+              </ul>
+            </div>
+          )}
+          {user.role === 'admin' && isFreePlan(user.company.planType) && (
+            <Link to="/subscription" className="btn btn-primary mt-auto">
+              Upgrade Now
+            </Link>
+          )}
+        </nav>
+      </div>
+    </div>
+  );
+}

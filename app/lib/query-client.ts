@@ -1,0 +1,38 @@
+// Server state for the online screens. Spec section 7: the query key joined by '/' is the URL; no
+// retries, no refetch on focus, never stale unless a screen says so.
+import { MutationCache, QueryCache, QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { api, isUnauthorized } from './api-client.ts';
+import { handleUnauthorized } from './notify.ts';
+
+function defaultQueryFn({ queryKey, signal }: QueryFunctionContext) {
+  return api.get(queryKey.join('/'), signal);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      if (isUnauthorized(error) && query.meta?.allowSignedOut !== true) handleUnauthorized();
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error, _vars, _ctx, mutation) => {
+      if (isUnauthorized(error) && mutation.meta?.allowSignedOut !== true) handleUnauthorized();
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      queryFn: defaultQueryFn,
+      retry: false,
+      refetchOnWindowFocus: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    },
+    mutations: { retry: false },
+  },
+});
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { allowSignedOut?: boolean };
+    mutationMeta: { allowSignedOut?: boolean };
+  }
+}

@@ -1,0 +1,26 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { RequireSignIn } from '../components/layout/require-sign-in.tsx';
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
+import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { PlaceholderScreen } from '../components/ui/placeholder-screen.tsx';
+
+// The dashboard is only downloaded by signed-in people, so the landing page stays light.
+const RoleDashboard = lazy(() => import('../components/layout/role-dashboard.tsx'));
+
+export const Route = createFileRoute('/')({
+  component: HomePage,
+});
+
+function HomePage() {
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <LoadingScreen />;
+  if (!user) return <PlaceholderScreen title="Kickoff" />;
+  return (
+    <RequireSignIn>
+      <Suspense fallback={<LoadingScreen />}>
+        <RoleDashboard role={user.role} />
+      </Suspense>
+    </RequireSignIn>
+  );
+}

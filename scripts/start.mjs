@@ -1,0 +1,28 @@
+// `npm start`: builds the PWA when the build is missing or older than its sources, then runs the server
+// (which migrates, seeds per SEED_DEMO and serves).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const built = 'dist/index.html';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['app', 'shared', 'public'].map(newestMtime).concat(statSync('vite.config.ts').mtimeMs);
+const stale = !existsSync(built) || Math.max(...sources) > statSync(built).mtimeMs;
+if (stale) {
+  console.log('Building the app...');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,75 @@
+// The plan catalogue (spec section 9): prices, features and limits. Drives pricing, checkout and limits.
+export const PLAN_IDS = ['starter', 'growth', 'business'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export type BillingPeriod = 'monthly' | 'yearly';
+export type Currency = 'USD' | 'LKR';
+
+export type PlanLimits = { activeNewHires: number; managers: number };
+
+export type CatalogueEntry = {
+  id: PlanId;
+  name: string;
+  label: string;
+  description: string;
+  /** Whole-unit prices per billing period and currency. */
+  prices: Record<BillingPeriod, Record<Currency, number>>;
+  features: string[];
+  popular: boolean;
+  limits: PlanLimits;
+};
+
+export const YEARLY_DISCOUNT_PERCENT = 25;
+
+export const PLAN_CATALOGUE: Record<PlanId, CatalogueEntry> = {
+  starter: {
+    id: 'starter',
+    name: 'Starter',
+    label: 'Free',
+    description: 'Free forever for up to 2 new hires and 1 manager',
+    prices: { monthly: { USD: 0, LKR: 0 }, yearly: { USD: 0, LKR: 0 } },
+    features: ['Up to 2 active new hires', '1 manager', 'Basic templates', 'Basic progress tracking', 'No card needed'],
+    popular: false,
+    limits: { activeNewHires: 2, managers: 1 },
+  },
+  growth: {
+    id: 'growth',
+    name: 'Growth',
+    label: 'Growth ($5/mo)',
+    description: 'For teams hiring every month',
+    prices: { monthly: { USD: 5, LKR: 1500 }, yearly: { USD: 45, LKR: 13500 } },
+    features: ['Up to 20 active new hires', 'Unlimited managers', 'Unlimited templates', 'Advanced analytics', 'Team collaboration'],
+    popular: true,
+    limits: { activeNewHires: 20, managers: Number.POSITIVE_INFINITY },
+  },
+  business: {
+    id: 'business',
+    name: 'Business',
+    label: 'Business ($20/mo)',
+    description: 'For companies onboarding at scale',
+    prices: { monthly: { USD: 20, LKR: 6000 }, yearly: { USD: 180, LKR: 54000 } },
+    features: ['Unlimited active new hires', 'Everything in Growth', 'Custom integrations', 'Priority support'],
+    popular: false,
+    limits: { activeNewHires: Number.POSITIVE_INFINITY, managers: Number.POSITIVE_INFINITY },
+  },
+};
+
+export function planLabel(planType: string | null | undefined): string {
+  return planType && planType in PLAN_CATALOGUE ? PLAN_CATALOGUE[planType as PlanId].label : 'Free';
+}
+
+export function isFreePlan(planType: string | null | undefined): boolean {
+  return !planType || planType === 'starter';
+}
+
+export type LimitKind = keyof PlanLimits;
+
+/** Whether one more of `kind` fits the plan, given how many there are now (DESIGN.md section 8). */
+export function withinPlanLimit(planType: PlanId, kind: LimitKind, current: number): boolean {
+  return current + 1 <= PLAN_CATALOGUE[planType].limits[kind];
+}
+
+export function limitReachedMessage(planType: PlanId, kind: LimitKind): string {
+  const plan = PLAN_CATALOGUE[planType];
+  const what = kind === 'activeNewHires' ? 'active new hires' : 'managers';
+  return `Plan limit reached: the ${plan.name} plan allows ${plan.limits[kind]} ${what}. Upgrade to add more.`;
+}
