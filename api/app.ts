@@ -9,12 +9,12 @@ import type { AppDeps, AppEnv } from './lib/env.ts';
 import { loadUser } from './middleware/auth.ts';
 import { requireSameOrigin, securityHeaders } from './middleware/security.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
-import { plansRoutes } from './plans/plans.routes.ts';
+import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
-import { usersRoutes } from './users/users.routes.ts';
+import { teamRoutes } from './team/team.routes.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -41,9 +41,9 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: 'ok', time: new Date().toISOString() });
   });
   api.route('/', authRoutes);
-  api.route('/', usersRoutes);
+  api.route('/', teamRoutes);
   api.route('/', templatesRoutes);
-  api.route('/', plansRoutes);
+  api.route('/', onboardingRoutes);
   api.route('/', messagesRoutes);
   api.route('/', statsRoutes);
   api.route('/', subscriptionsRoutes);

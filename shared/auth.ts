@@ -1,6 +1,6 @@
 // Accounts: what the API answers for the signed-in person.
 import type { Role } from './roles.ts';
-import type { PlanId } from './plans.ts';
+import type { PlanId } from './catalogue.ts';
 
 export type SessionUser = {
   id: string;

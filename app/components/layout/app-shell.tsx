@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { BarChart3, LayoutDashboard, ListChecks, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
-import { isFreePlan } from '../../../shared/plans.ts';
+import { isFreePlan } from '../../../shared/catalogue.ts';
 import { TopBar } from './top-bar.tsx';
 
 type NavItem = { to: string; label: string; icon: typeof LayoutDashboard; badge?: ReactNode };

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
-import { isFreePlan } from '../../../shared/plans.ts';
+import { isFreePlan } from '../../../shared/catalogue.ts';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
 
 export function TopBar({ user, children }: { user: SessionUser; children?: ReactNode }) {

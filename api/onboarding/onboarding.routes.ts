@@ -1,4 +1,4 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/env.ts';
 
-export const usersRoutes = new Hono<AppEnv>();
+export const onboardingRoutes = new Hono<AppEnv>();

@@ -1,4 +1,4 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../lib/env.ts';
 
-export const plansRoutes = new Hono<AppEnv>();
+export const teamRoutes = new Hono<AppEnv>();
