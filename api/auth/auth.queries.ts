@@ -1,10 +1,13 @@
 // Account queries: companies and their people.
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../shared/auth.ts';
 import type { Role } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { companies, users } from '../db/schema.ts';
 import { conflict } from '../lib/app-error.ts';
 import { ALREADY_EXISTS } from '../../shared/errors.ts';
+import { currentPlanType } from '../subscriptions/plan-status.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 export function findUserByEmail(db: Db, email: string) {
   return db
@@ -91,4 +94,112 @@ export function createTeamMember(db: Db, options: CreateTeamMemberOptions) {
     })
     .returning()
     .get();
+}
+
+/** What GET /api/auth/user answers: the person and their company, never the password or token hashes. */
+export function getSessionUser(db: Db, userId: string): SessionUser | undefined {
+  const row = db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      role: users.role,
+      companyId: users.companyId,
+      managerId: users.managerId,
+      isEmailVerified: users.isEmailVerified,
+      accountType: users.accountType,
+      createdAt: users.createdAt,
+      companyName: companies.name,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row) return undefined;
+  const { companyName, ...user } = row;
+  return { ...user, company: { id: row.companyId, name: companyName, planType: currentPlanType(db, row.companyId) } };
+}
+
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A fresh verification token (only its hash is kept; an earlier one stops working). */
+export function issueEmailVerification(db: Db, userId: string, now = Date.now()): string {
+  const { token, tokenHash } = newToken();
+  db.update(users)
+    .set({ emailVerificationToken: tokenHash, emailVerificationExpires: new Date(now + EMAIL_VERIFICATION_TTL_MS).toISOString() })
+    .where(eq(users.id, userId))
+    .run();
+  return token;
+}
+
+/** Marks the address verified; returns the user id, or null for an unknown, used or expired token. */
+export function verifyEmailToken(db: Db, token: string, now = Date.now()): string | null {
+  const row = db
+    .update(users)
+    .set({ isEmailVerified: true, emailVerificationToken: null, emailVerificationExpires: null })
+    .where(
+      and(
+        eq(users.emailVerificationToken, hashToken(token)),
+        gt(users.emailVerificationExpires, new Date(now).toISOString()),
+      ),
+    )
+    .returning({ id: users.id })
+    .get();
+  return row?.id ?? null;
+}
+
+export function setPassword(db: Db, userId: string, passwordHash: string, options: { verifyEmail?: boolean } = {}): void {
+  db.update(users)
+    .set({
+      password: passwordHash,
+      ...(options.verifyEmail ? { isEmailVerified: true, emailVerificationToken: null, emailVerificationExpires: null } : {}),
+    })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+export function updateProfile(db: Db, userId: string, profile: { fullName: string; profileImageUrl?: string | null }): void {
+  db.update(users)
+    .set({
+      fullName: profile.fullName.trim(),
+      ...splitName(profile.fullName),
+      ...(profile.profileImageUrl !== undefined ? { profileImageUrl: profile.profileImageUrl || null } : {}),
+    })
+    .where(eq(users.id, userId))
+    .run();
+}
+
+export function recordSignIn(db: Db, userId: string): void {
+  db.update(users).set({ lastSignInAt: new Date().toISOString() }).where(eq(users.id, userId)).run();
+}
+
+export const LAST_ADMIN_MESSAGE =
+  'You are the last admin of your company and other people still use it. Remove them first, or ask support to hand the company over, then delete your account.';
+
+/**
+ * Deletes the caller's own account. The last admin of a company that still has people gets 409;
+ * the last person of a company takes the company (and everything in it) with them.
+ * Sessions go with the user row (foreign-key cascade).
+ */
+export function deleteOwnAccount(db: Db, user: { id: string; companyId: string; role: Role }): { companyDeleted: boolean } {
+  return db.transaction((tx) => {
+    const others = tx
+      .select({ role: users.role, n: count() })
+      .from(users)
+      .where(and(eq(users.companyId, user.companyId), ne(users.id, user.id)))
+      .groupBy(users.role)
+      .all();
+    const otherPeople = others.reduce((sum, row) => sum + row.n, 0);
+    if (otherPeople === 0) {
+      tx.delete(companies).where(eq(companies.id, user.companyId)).run();
+      return { companyDeleted: true };
+    }
+    const otherAdmins = others.find((row) => row.role === 'admin')?.n ?? 0;
+    if (user.role === 'admin' && otherAdmins === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    tx.delete(users).where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))).run();
+    return { companyDeleted: false };
+  });
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/ui/placeholder-screen.tsx';
+import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen.tsx';
 
 export const Route = createFileRoute('/forgot-password')({
-  component: () => <PlaceholderScreen title="Forgot password" />,
+  component: ForgotPasswordScreen,
 });

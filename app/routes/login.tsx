@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/ui/placeholder-screen.tsx';
+import { LoginScreen } from '../features/auth/login-screen.tsx';
 
 export const Route = createFileRoute('/login')({
-  component: () => <PlaceholderScreen title="Sign in" />,
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  const { redirect } = Route.useSearch();
+  return <LoginScreen redirect={redirect} />;
+}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/ui/placeholder-screen.tsx';
+import { SignupScreen } from '../features/auth/signup-screen.tsx';
 
 export const Route = createFileRoute('/signup')({
-  component: () => <PlaceholderScreen title="Create your account" />,
+  component: SignupScreen,
 });

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
-import { displayName } from '../../../shared/auth.ts';
 import { isFreePlan } from '../../../shared/catalogue.ts';
-import { ROLE_LABELS } from '../../../shared/roles.ts';
+import { UserMenu } from '../../features/auth/user-menu.tsx';
+import { ConnectionStatus } from '../pwa/connection-status.tsx';
+import { InstallButton } from '../pwa/install-button.tsx';
 
 export function TopBar({ user, children }: { user: SessionUser; children?: ReactNode }) {
   return (
@@ -17,13 +18,9 @@ export function TopBar({ user, children }: { user: SessionUser; children?: React
           </Link>
         )}
       </div>
-      <div className="hidden text-right sm:block">
-        <div className="text-sm font-medium">{displayName(user)}</div>
-        <div className="text-xs text-base-content/60">{ROLE_LABELS[user.role]}</div>
-      </div>
-      <a href="/api/auth/logout" className="btn btn-ghost btn-sm">
-        Log out
-      </a>
+      <InstallButton />
+      <ConnectionStatus user={user} />
+      <UserMenu user={user} />
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen.tsx';
+import { ProfileScreen } from '../../features/auth/profile-screen.tsx';
 
 export const Route = createFileRoute('/_app/profile')({
-  component: () => <PlaceholderScreen title="Profile" />,
+  component: ProfileScreen,
 });

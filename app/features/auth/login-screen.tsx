@@ -1,0 +1,64 @@
+import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { SignInSchema, type SignIn } from '../../../shared/auth.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage, notify } from '../../lib/notify.ts';
+import { authApi, goHomeAfterSignIn } from './auth-api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordField, TextField } from './form-fields.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
+
+export function LoginScreen({ redirect }: { redirect?: string }) {
+  const form = useSchemaForm(SignInSchema, { email: '', password: '' });
+  const signIn = useMutation({
+    mutationFn: (body: SignIn) => authApi.signIn(body),
+    meta: { allowSignedOut: true },
+    onSuccess: ({ user }) => {
+      notify.success('Welcome back!', 'You have successfully signed in.');
+      goHomeAfterSignIn(user.role, redirect);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.showServerIssues(error.issues);
+      // Spec section 8: the server's message without any leading status number. Not notifyError:
+      // here a 401 is a wrong password, not an expired session.
+      notify.error('Sign in failed', errorMessage(error, 'Something went wrong. Please try again.').replace(/^\d{3}:\s*/, ''));
+    },
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.submit(SignInSchema);
+    if (body) signIn.mutate(body);
+  }
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to continue your team's onboarding."
+      footer={
+        <>
+          New to Kickoff?{' '}
+          <Link to="/signup" className="link link-primary font-medium">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
+        <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
+        <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
+        <div className="flex justify-end">
+          <Link to="/forgot-password" className="link link-hover text-sm">
+            Forgot password?
+          </Link>
+        </div>
+        <button type="submit" className="btn btn-primary mt-3 w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <LogIn className="size-4" aria-hidden="true" />}
+          {signIn.isPending ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

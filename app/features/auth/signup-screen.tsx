@@ -1,0 +1,76 @@
+import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, UserPlus } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { SignUpSchema, type SignUp } from '../../../shared/auth.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { notify, notifyError } from '../../lib/notify.ts';
+import { authApi, goHomeAfterSignIn } from './auth-api.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordField, TextField } from './form-fields.tsx';
+import { PasswordChecklist } from './password-checklist.tsx';
+import { useSchemaForm } from './use-schema-form.ts';
+
+/** Spec section 9: the redirect after sign-up waits 1.5 s so the welcome toast can be read. */
+const REDIRECT_DELAY_MS = 1500;
+
+export function SignupScreen() {
+  const form = useSchemaForm(SignUpSchema, { fullName: '', email: '', password: '', companyName: '', companyAddress: '' });
+  const signUp = useMutation({
+    mutationFn: (body: SignUp) => authApi.signUp(body),
+    meta: { allowSignedOut: true },
+    onSuccess: ({ user }) => {
+      notify.success('Account created successfully!', 'You are now logged in and can start using the platform.');
+      setTimeout(() => goHomeAfterSignIn(user.role), REDIRECT_DELAY_MS);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.showServerIssues(error.issues);
+      notifyError(error, 'Sign up failed');
+    },
+  });
+  const done = signUp.isSuccess;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = form.submit(SignUpSchema);
+    if (body) signUp.mutate(body);
+  }
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start onboarding your team in minutes. Free for up to 2 new hires."
+      footer={
+        <div className="flex flex-col items-center gap-2">
+          <span>
+            Already have an account?{' '}
+            <Link to="/login" className="link link-primary font-medium">
+              Sign in
+            </Link>
+          </span>
+          <Link to="/" className="link link-hover inline-flex items-center gap-1">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Back to home
+          </Link>
+        </div>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
+        <TextField form={form} name="fullName" label="Full name" autoComplete="name" autoFocus />
+        <TextField form={form} name="email" label="Work email" type="email" autoComplete="email" inputMode="email" />
+        <PasswordField
+          form={form}
+          name="password"
+          label="Password"
+          autoComplete="new-password"
+          hint={<PasswordChecklist password={form.values.password} />}
+        />
+        <TextField form={form} name="companyName" label="Company name" autoComplete="organization" />
+        <TextField form={form} name="companyAddress" label="Company address" autoComplete="street-address" />
+        <button type="submit" className="btn btn-primary mt-3 w-full" disabled={signUp.isPending || done}>
+          {signUp.isPending || done ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <UserPlus className="size-4" aria-hidden="true" />}
+          {signUp.isPending ? 'Creating Account...' : done ? 'Taking you to your dashboard...' : 'Create Account'}
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,23 @@
+// The one way to sign out: end the server session, forget everything cached for this person, go home.
+import type { SessionUser } from '../../shared/auth.ts';
+import { CURRENT_USER_KEY, forgetCachedUser } from '../features/auth/use-current-user.ts';
+import { api } from './api-client.ts';
+import { queryClient } from './query-client.ts';
+
+export async function signOut(): Promise<void> {
+  // A new hire's offline data: warn if changes have not synced yet (they may stay signed in), then
+  // delete their local database. Loaded on demand so staff screens never download the sync engine.
+  const user = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY);
+  if (user) {
+    const { clearLocalDataForSignOut } = await import('../sync/session.ts');
+    if (!(await clearLocalDataForSignOut(user.id))) return;
+  }
+  try {
+    await api.post('/api/auth/logout');
+  } catch {
+    // Offline or already signed out: still forget locally; the server session expires on its own.
+  }
+  queryClient.clear();
+  forgetCachedUser();
+  window.location.assign('/');
+}
