@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../../components/ui/placeholder-screen.tsx';
+import { useCurrentUser } from '../../../features/auth/use-current-user.ts';
+import { TemplatesScreen } from '../../../features/templates/templates-screen.tsx';
 
 export const Route = createFileRoute('/_app/templates/')({
-  component: () => <PlaceholderScreen title="Templates" />,
+  component: TemplatesRoute,
 });
+
+function TemplatesRoute() {
+  const { data: user } = useCurrentUser();
+  return user ? <TemplatesScreen user={user} /> : null;
+}

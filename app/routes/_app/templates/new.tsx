@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../../components/ui/placeholder-screen.tsx';
+import { useCurrentUser } from '../../../features/auth/use-current-user.ts';
+import { TemplateEditorScreen } from '../../../features/templates/template-editor-screen.tsx';
 
 export const Route = createFileRoute('/_app/templates/new')({
-  component: () => <PlaceholderScreen title="New Template" />,
+  component: NewTemplateRoute,
 });
+
+function NewTemplateRoute() {
+  const { data: user } = useCurrentUser();
+  return user ? <TemplateEditorScreen user={user} /> : null;
+}

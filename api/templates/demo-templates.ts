@@ -1,0 +1,197 @@
+// The demo company's two templates, written as API input so the seed stores only what the API accepts.
+import type { TemplateInputRaw } from '../../shared/templates.ts';
+
+export const ENGINEERING_TEMPLATE: TemplateInputRaw = {
+  title: 'Engineering Onboarding',
+  description: 'Everything a new engineer needs to ship their first change with confidence in the first 90 days.',
+  duration: 90,
+  isActive: true,
+  sections: [
+    {
+      title: 'Week 1: Welcome and setup',
+      description: 'Accounts, tools and the people you will work with every day.',
+      dayStart: 1,
+      dayEnd: 7,
+      tasks: [
+        {
+          title: 'Set up your development laptop',
+          description: 'Work through the list; ask in #eng-help if anything is stuck for more than 30 minutes.',
+          type: 'checklist',
+          checklistItems: [
+            { id: 'eng-setup-1', text: 'Sign in to Google Workspace and Slack' },
+            { id: 'eng-setup-2', text: 'Enable two-factor authentication on GitHub' },
+            { id: 'eng-setup-3', text: 'Install Node.js 20 and Docker Desktop' },
+            { id: 'eng-setup-4', text: 'Clone the monorepo and run the test suite' },
+          ],
+        },
+        {
+          title: 'Watch: How we build at Lanka Labs',
+          description: 'A 20-minute tour of our architecture and release process.',
+          type: 'resource',
+          resourceUrl: 'https://handbook.lankalabs.example/engineering',
+          videoUrl: 'https://www.youtube.com/watch?v=8pDqJVdNa44',
+          videoTitle: 'How we build at Lanka Labs',
+          attachments: [
+            { id: 'eng-att-1', type: 'document', url: 'https://handbook.lankalabs.example/files/architecture-overview.pdf', name: 'Architecture overview.pdf', size: 2_457_600 },
+            { id: 'eng-att-2', type: 'image', url: 'https://handbook.lankalabs.example/files/service-map.png', name: 'Service map.png', size: 512_000 },
+          ],
+        },
+        {
+          title: 'Meet your onboarding buddy',
+          description: 'Your buddy answers the questions you would rather not ask in a channel.',
+          type: 'introduction',
+          personName: 'Ravi Gunawardena',
+          personRole: 'Senior Software Engineer',
+          personPhoto: 'https://i.pravatar.cc/300?img=12',
+        },
+      ],
+    },
+    {
+      title: 'Weeks 2-4: First contributions',
+      description: 'Small, real changes that teach you the codebase.',
+      dayStart: 8,
+      dayEnd: 30,
+      tasks: [
+        {
+          title: 'Architecture walkthrough',
+          description: 'A guided session through the services you will own.',
+          type: 'meeting',
+          meetingTitle: 'Architecture walkthrough with the platform team',
+          meetingDate: '2026-02-10T04:30:00.000Z',
+          meetingAttendees: ['Ravi Gunawardena', 'Amara Perera', 'Ishara De Silva'],
+        },
+        {
+          title: 'Ship your first pull request',
+          type: 'checklist',
+          checklistItems: [
+            { id: 'eng-pr-1', text: 'Pick a "good first issue" from the board' },
+            { id: 'eng-pr-2', text: 'Open a pull request with tests' },
+            { id: 'eng-pr-3', text: 'Get two approvals and merge' },
+          ],
+        },
+        {
+          title: 'Read the code review guide',
+          type: 'resource',
+          resourceUrl: 'https://handbook.lankalabs.example/engineering/code-review',
+        },
+      ],
+    },
+    {
+      title: 'Months 2-3: Ownership',
+      description: 'Take on a feature end to end and join the on-call rotation.',
+      dayStart: 31,
+      dayEnd: 90,
+      tasks: [
+        {
+          title: 'Meet the product manager for your area',
+          type: 'introduction',
+          personName: 'Ishara De Silva',
+          personRole: 'Product Manager',
+          personPhoto: 'https://i.pravatar.cc/300?img=47',
+        },
+        {
+          title: 'Shadow an on-call shift',
+          type: 'meeting',
+          meetingTitle: 'On-call handover',
+          meetingDate: '2026-03-16T03:30:00.000Z',
+          meetingAttendees: ['Ravi Gunawardena', 'On-call engineer'],
+        },
+        {
+          title: '90-day review',
+          type: 'meeting',
+          meetingTitle: '90-day review with your manager',
+          meetingDate: '2026-04-20T05:00:00.000Z',
+          meetingAttendees: ['Amara Perera'],
+        },
+      ],
+    },
+  ],
+};
+
+export const SALES_TEMPLATE: TemplateInputRaw = {
+  title: 'Sales Onboarding',
+  description: 'From product basics to your first closed deal in 60 days.',
+  duration: 60,
+  isActive: true,
+  sections: [
+    {
+      title: 'Week 1: Know the product',
+      description: 'What we sell, to whom, and why they buy.',
+      dayStart: 1,
+      dayEnd: 7,
+      tasks: [
+        {
+          title: 'Watch the product demo',
+          type: 'resource',
+          resourceUrl: 'https://handbook.lankalabs.example/sales/product',
+          videoUrl: 'https://www.youtube.com/watch?v=jNQXAC9IVRw',
+          videoTitle: 'Kickoff product demo',
+          attachments: [
+            { id: 'sales-att-1', type: 'document', url: 'https://handbook.lankalabs.example/files/pricing-2026.pdf', name: 'Pricing 2026.pdf', size: 1_048_576 },
+          ],
+        },
+        {
+          title: 'Get your sales tools ready',
+          type: 'checklist',
+          checklistItems: [
+            { id: 'sales-tools-1', text: 'Sign in to the CRM' },
+            { id: 'sales-tools-2', text: 'Connect your calendar to the scheduling link' },
+            { id: 'sales-tools-3', text: 'Add your email signature' },
+          ],
+        },
+        {
+          title: 'Meet your sales lead',
+          type: 'introduction',
+          personName: 'Nimal Fernando',
+          personRole: 'Head of Sales',
+          personPhoto: 'https://i.pravatar.cc/300?img=33',
+        },
+      ],
+    },
+    {
+      title: 'Weeks 2-3: Shadowing',
+      dayStart: 8,
+      dayEnd: 21,
+      tasks: [
+        {
+          title: 'Shadow discovery calls',
+          type: 'meeting',
+          meetingTitle: 'Discovery call shadowing',
+          meetingDate: '2026-02-12T06:00:00.000Z',
+          meetingAttendees: ['Nimal Fernando', 'Tharindu Bandara'],
+        },
+        {
+          title: 'Meet your account executive partner',
+          type: 'introduction',
+          personName: 'Tharindu Bandara',
+          personRole: 'Account Executive',
+          personPhoto: 'https://i.pravatar.cc/300?img=15',
+        },
+      ],
+    },
+    {
+      title: 'Weeks 4-8: First pipeline',
+      description: 'Run your own calls with a safety net.',
+      dayStart: 22,
+      dayEnd: 60,
+      tasks: [
+        {
+          title: 'Build your first pipeline',
+          type: 'checklist',
+          checklistItems: [
+            { id: 'sales-pipe-1', text: 'Qualify ten leads' },
+            { id: 'sales-pipe-2', text: 'Run three discovery calls' },
+            { id: 'sales-pipe-3', text: 'Send your first proposal' },
+          ],
+        },
+        {
+          title: 'Pipeline review',
+          type: 'meeting',
+          meetingTitle: 'Weekly pipeline review',
+          meetingDate: '2026-03-05T08:30:00.000Z',
+          meetingAttendees: ['Nimal Fernando'],
+        },
+      ],
+    },
+  ],
+};

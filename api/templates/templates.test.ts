@@ -1,0 +1,233 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TemplateDetails, TemplateInputRaw, TemplateSummary } from '../../shared/templates.ts';
+import { seedDemo } from '../db/seed.ts';
+import { onboardingPlans, templates, users } from '../db/schema.ts';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+
+function templateBody(overrides: Partial<TemplateInputRaw> = {}): TemplateInputRaw {
+  return {
+    title: 'Engineering Onboarding',
+    description: 'First weeks for engineers',
+    duration: 30,
+    isActive: true,
+    sections: [
+      {
+        title: 'Week 1',
+        description: 'Settle in',
+        dayStart: 1,
+        dayEnd: 7,
+        tasks: [
+          { title: 'Set up laptop', type: 'checklist', checklistItems: [{ id: 'c1', text: 'Install Node' }] },
+          {
+            title: 'Watch the welcome video',
+            type: 'resource',
+            resourceUrl: 'https://handbook.example.com',
+            videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            videoTitle: 'Welcome',
+            attachments: [{ id: 'a1', type: 'document', url: 'https://files.example.com/guide.pdf', name: 'Guide', size: 1024 }],
+          },
+        ],
+      },
+      {
+        title: 'Week 2',
+        dayStart: 8,
+        dayEnd: 14,
+        tasks: [
+          { title: 'Meet your buddy', type: 'introduction', personName: 'Ravi', personRole: 'Staff Engineer', personPhoto: 'https://i.example.com/ravi.jpg' },
+          { title: 'Team sync', type: 'meeting', meetingTitle: 'Weekly sync', meetingDate: '2026-03-02T09:30:00.000Z', meetingAttendees: ['Ravi', 'Anu'] },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+describe('templates API', () => {
+  let ctx: TestContext;
+  let acme: ReturnType<TestContext['createCompany']>;
+
+  beforeEach(() => {
+    ctx = createTestContext();
+    acme = ctx.createCompany('Acme');
+  });
+
+  async function createAs(cookie: string, body: TemplateInputRaw = templateBody()): Promise<TemplateDetails> {
+    const res = await ctx.request('/api/templates', { method: 'POST', body, cookie });
+    expect(res.status).toBe(201);
+    return res.body as TemplateDetails;
+  }
+
+  function addPlan(templateId: string, newHireId = acme.newHire.id) {
+    return ctx.db
+      .insert(onboardingPlans)
+      .values({ newHireId, templateId, companyId: acme.company.id, startDate: '2026-01-05' })
+      .returning()
+      .get();
+  }
+
+  it('creates a template with ordered sections and tasks of every type, and reads it back', async () => {
+    const created = await createAs(acme.cookies.admin);
+    expect(created.id).toEqual(expect.any(String));
+    expect(created.createdBy).toBe(acme.admin.id);
+
+    const res = await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin });
+    expect(res.status).toBe(200);
+    const template = res.body as TemplateDetails;
+    expect(template).toMatchObject({ title: 'Engineering Onboarding', duration: 30, isActive: true });
+    expect(template.sections.map((s) => [s.title, s.dayStart, s.dayEnd])).toEqual([
+      ['Week 1', 1, 7],
+      ['Week 2', 8, 14],
+    ]);
+    expect(template.sections[0]?.tasks.map((t) => t.type)).toEqual(['checklist', 'resource']);
+    expect(template.sections[0]?.tasks[1]).toMatchObject({
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      attachments: [{ name: 'Guide', size: 1024 }],
+    });
+    expect(template.sections[1]?.tasks[1]).toMatchObject({ meetingAttendees: ['Ravi', 'Anu'], meetingDate: '2026-03-02T09:30:00.000Z' });
+  });
+
+  it('lists templates with section, task and used-in counts', async () => {
+    const created = await createAs(acme.cookies.admin);
+    addPlan(created.id);
+    const deletedPlan = addPlan(created.id);
+    ctx.db.update(onboardingPlans).set({ deletedAt: new Date().toISOString() }).where(eq(onboardingPlans.id, deletedPlan.id)).run();
+
+    const res = await ctx.request('/api/templates', { cookie: acme.cookies.manager });
+    expect(res.status).toBe(200);
+    const [summary] = res.body as TemplateSummary[];
+    expect(summary).toMatchObject({ id: created.id, sectionCount: 2, taskCount: 4, usedInCount: 1, createdBy: acme.admin.id });
+  });
+
+  it('rejects invalid templates with the spec messages', async () => {
+    const cases: [TemplateInputRaw, string][] = [
+      [templateBody({ title: '  ' }), 'Title is required'],
+      [templateBody({ duration: 0 }), 'Duration must be at least 1 day'],
+      [templateBody({ sections: [{ title: 'S', dayStart: 0, dayEnd: 3 }] }), 'Start day must be at least 1'],
+      [templateBody({ sections: [{ title: 'S', dayStart: 5, dayEnd: 3 }] }), 'End day must be on or after the start day'],
+      [templateBody({ duration: 10, sections: [{ title: 'S', dayStart: 1, dayEnd: 14 }] }), 'End day must be within the template duration (10 days)'],
+      [templateBody({ sections: [{ title: 'S', dayStart: 1, dayEnd: 2, tasks: [{ title: 'T', type: 'resource', resourceUrl: 'javascript:alert(1)' }] }] }), 'Resource URL must be a valid http(s) URL'],
+      [templateBody({ sections: [{ title: 'S', dayStart: 1, dayEnd: 2, tasks: [{ title: 'T', type: 'meeting', meetingDate: 'next tuesday' }] }] }), 'Meeting date must be a valid date and time'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await ctx.request('/api/templates', { method: 'POST', body, cookie: acme.cookies.admin });
+      expect(res.status, message).toBe(400);
+      expect(res.body.issues.map((issue: { message: string }) => issue.message)).toContain(message);
+    }
+    const tooMany = templateBody({ sections: Array.from({ length: 51 }, () => ({ title: 'S', dayStart: 1, dayEnd: 2 })) });
+    expect((await ctx.request('/api/templates', { method: 'POST', body: tooMany, cookie: acme.cookies.admin })).status).toBe(400);
+    expect((await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body).toEqual([]);
+  });
+
+  it('PATCH replaces the sections and tasks', async () => {
+    const created = await createAs(acme.cookies.admin);
+    const res = await ctx.request(`/api/templates/${created.id}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.admin,
+      body: templateBody({ title: 'Renamed', isActive: false, sections: [{ title: 'Only section', dayStart: 2, dayEnd: 3, tasks: [{ title: 'One', type: 'checklist' }] }] }),
+    });
+    expect(res.status).toBe(200);
+    const after = (await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails;
+    expect(after).toMatchObject({ title: 'Renamed', isActive: false });
+    expect(after.sections.map((s) => s.title)).toEqual(['Only section']);
+    expect(after.sections[0]?.tasks.map((t) => t.title)).toEqual(['One']);
+  });
+
+  it('PATCH with a broken task leaves the stored template untouched', async () => {
+    const created = await createAs(acme.cookies.admin);
+    const before = (await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body;
+    const broken = templateBody({
+      title: 'Changed title',
+      sections: [{ title: 'New', dayStart: 1, dayEnd: 2, tasks: [{ title: 'Fine', type: 'checklist' }, { title: '', type: 'meeting' }] }],
+    });
+    const res = await ctx.request(`/api/templates/${created.id}`, { method: 'PATCH', body: broken, cookie: acme.cookies.admin });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path: 'sections.0.tasks.1.title', message: 'Task title is required' });
+    const after = (await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body;
+    expect(after).toEqual(before);
+  });
+
+  it('a manager may read and list an admin template but gets 403 editing or deleting it', async () => {
+    const adminTemplate = await createAs(acme.cookies.admin);
+    expect((await ctx.request(`/api/templates/${adminTemplate.id}`, { cookie: acme.cookies.manager })).status).toBe(200);
+    const patch = await ctx.request(`/api/templates/${adminTemplate.id}`, { method: 'PATCH', body: templateBody({ title: 'Hijack' }), cookie: acme.cookies.manager });
+    expect(patch.status).toBe(403);
+    expect((await ctx.request(`/api/templates/${adminTemplate.id}`, { method: 'DELETE', cookie: acme.cookies.manager })).status).toBe(403);
+    const stored = (await ctx.request(`/api/templates/${adminTemplate.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails;
+    expect(stored.title).toBe('Engineering Onboarding');
+
+    const own = await createAs(acme.cookies.manager, templateBody({ title: 'Sales' }));
+    const ownPatch = await ctx.request(`/api/templates/${own.id}`, { method: 'PATCH', body: templateBody({ title: 'Sales v2' }), cookie: acme.cookies.manager });
+    expect(ownPatch.status).toBe(200);
+    // Admins may edit everyone's.
+    const adminPatch = await ctx.request(`/api/templates/${own.id}`, { method: 'PATCH', body: templateBody({ title: 'Sales v3' }), cookie: acme.cookies.admin });
+    expect(adminPatch.status).toBe(200);
+    expect(adminPatch.body.title).toBe('Sales v3');
+  });
+
+  it('a new hire gets 403 on create and list, and reads only the template of their own plan', async () => {
+    const create = await ctx.request('/api/templates', { method: 'POST', body: templateBody(), cookie: acme.cookies.newHire });
+    expect(create.status).toBe(403);
+    expect((await ctx.request('/api/templates', { cookie: acme.cookies.newHire })).status).toBe(403);
+
+    const theirs = await createAs(acme.cookies.admin);
+    const other = await createAs(acme.cookies.admin, templateBody({ title: 'Other' }));
+    addPlan(theirs.id);
+    expect((await ctx.request(`/api/templates/${theirs.id}`, { cookie: acme.cookies.newHire })).status).toBe(200);
+    expect((await ctx.request(`/api/templates/${other.id}`, { cookie: acme.cookies.newHire })).status).toBe(404);
+    expect((await ctx.request(`/api/templates/${theirs.id}`, { method: 'DELETE', cookie: acme.cookies.newHire })).status).toBe(403);
+  });
+
+  it("another company's template answers 404 on GET, PATCH and DELETE and never shows in lists", async () => {
+    const globex = ctx.createCompany('Globex');
+    const foreign = await createAs(globex.cookies.admin, templateBody({ title: 'Globex secret' }));
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const res = await ctx.request(`/api/templates/${foreign.id}`, {
+        method,
+        cookie: acme.cookies.admin,
+        body: method === 'PATCH' ? templateBody() : undefined,
+      });
+      expect(res.status, method).toBe(404);
+    }
+    const list = (await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body as TemplateSummary[];
+    expect(list.map((t) => t.title)).not.toContain('Globex secret');
+    const stillThere = (await ctx.request(`/api/templates/${foreign.id}`, { cookie: globex.cookies.admin })).body as TemplateDetails;
+    expect(stillThere.title).toBe('Globex secret');
+  });
+
+  it('delete is soft: the template leaves lists and reads, its row and the plans made from it remain', async () => {
+    const created = await createAs(acme.cookies.admin);
+    const plan = addPlan(created.id);
+    const versionBefore = ctx.db.select().from(templates).where(eq(templates.id, created.id)).get()?.version ?? 0;
+
+    const res = await ctx.request(`/api/templates/${created.id}`, { method: 'DELETE', cookie: acme.cookies.admin });
+    expect(res.status).toBe(200);
+    expect((await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body).toEqual([]);
+    expect((await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).status).toBe(404);
+    expect((await ctx.request(`/api/templates/${created.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(404);
+
+    const row = ctx.db.select().from(templates).where(eq(templates.id, created.id)).get();
+    expect(row?.deletedAt).toEqual(expect.any(String));
+    expect(row?.version).toBeGreaterThan(versionBefore);
+    expect(row?.title).toBe('Engineering Onboarding');
+    expect(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get()?.templateId).toBe(created.id);
+  });
+
+  it('the demo seed holds two complete templates, one per demo author', async () => {
+    const fresh = createTestContext();
+    await seedDemo(fresh.db);
+    const demoAdmin = fresh.db.select().from(users).where(eq(users.email, 'admin@demo.kickoff.local')).get();
+    const list = (await fresh.request('/api/templates', { cookie: fresh.cookieFor(demoAdmin?.id ?? '') })).body as TemplateSummary[];
+    expect(list.map((t) => t.title).sort()).toEqual(['Engineering Onboarding', 'Sales Onboarding']);
+    for (const summary of list) {
+      const details = (await fresh.request(`/api/templates/${summary.id}`, { cookie: fresh.cookieFor(demoAdmin?.id ?? '') })).body as TemplateDetails;
+      const types = new Set(details.sections.flatMap((section) => section.tasks.map((task) => task.type)));
+      expect([...types].sort()).toEqual(['checklist', 'introduction', 'meeting', 'resource']);
+    }
+  });
+
+  it('asks for sign-in before anything', async () => {
+    expect((await ctx.request('/api/templates')).status).toBe(401);
+    expect((await ctx.request('/api/templates', { method: 'POST', body: templateBody() })).status).toBe(401);
+  });
+});

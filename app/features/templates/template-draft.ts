@@ -1,0 +1,214 @@
+// The editor's local copy of a template: form-shaped values (text as typed), converted to the API's
+// input only when validating or saving. Keys are client-side, for React lists only.
+import * as v from 'valibot';
+import type { TaskType } from '../../../shared/tasks.ts';
+import {
+  attendeesFromText,
+  attendeesToText,
+  TEMPLATE_DEFAULTS,
+  type TaskInputRaw,
+  type TemplateDetails,
+  type TemplateInputRaw,
+} from '../../../shared/templates.ts';
+
+export type AttachmentType = 'image' | 'document' | 'video';
+export type DraftAttachment = { id: string; name: string; url: string; type: AttachmentType; sizeMb: string };
+export type DraftChecklistItem = { id: string; text: string };
+
+export type DraftTask = {
+  key: string;
+  title: string;
+  description: string;
+  type: TaskType;
+  resourceUrl: string;
+  videoUrl: string;
+  videoTitle: string;
+  attachments: DraftAttachment[];
+  checklistItems: DraftChecklistItem[];
+  personName: string;
+  personRole: string;
+  personPhoto: string;
+  meetingTitle: string;
+  /** `datetime-local` value in the reader's time zone, or ''. */
+  meetingDate: string;
+  meetingAttendees: string;
+};
+
+export type DraftSection = {
+  key: string;
+  title: string;
+  description: string;
+  dayStart: string;
+  dayEnd: string;
+  tasks: DraftTask[];
+};
+
+export type TemplateDraft = {
+  title: string;
+  description: string;
+  duration: string;
+  isActive: boolean;
+  sections: DraftSection[];
+};
+
+export const newKey = () => crypto.randomUUID();
+
+export function emptyDraft(): TemplateDraft {
+  return { title: '', description: '', duration: String(TEMPLATE_DEFAULTS.duration), isActive: true, sections: [] };
+}
+
+export function emptySection(): DraftSection {
+  return {
+    key: newKey(),
+    title: '',
+    description: '',
+    dayStart: String(TEMPLATE_DEFAULTS.dayStart),
+    dayEnd: String(TEMPLATE_DEFAULTS.dayEnd),
+    tasks: [],
+  };
+}
+
+export function emptyTask(type: TaskType = 'checklist'): DraftTask {
+  return {
+    key: newKey(),
+    title: '',
+    description: '',
+    type,
+    resourceUrl: '',
+    videoUrl: '',
+    videoTitle: '',
+    attachments: [],
+    checklistItems: [],
+    personName: '',
+    personRole: '',
+    personPhoto: '',
+    meetingTitle: '',
+    meetingDate: '',
+    meetingAttendees: '',
+  };
+}
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/** ISO timestamp -> `datetime-local` value in the reader's own time zone. */
+export function toLocalDateTimeInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function fromLocalDateTimeInput(local: string): string | null {
+  if (!local.trim()) return null;
+  const date = new Date(local);
+  // An impossible value is passed on as typed, so validation reports it rather than dropping it.
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+const numberFrom = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+export function draftFromTemplate(template: TemplateDetails): TemplateDraft {
+  return {
+    title: template.title,
+    description: template.description ?? '',
+    duration: String(template.duration),
+    isActive: template.isActive,
+    sections: template.sections.map((section) => ({
+      key: section.id,
+      title: section.title,
+      description: section.description ?? '',
+      dayStart: String(section.dayStart),
+      dayEnd: String(section.dayEnd),
+      tasks: section.tasks.map((task) => ({
+        key: task.id,
+        title: task.title,
+        description: task.description ?? '',
+        type: task.type,
+        resourceUrl: task.resourceUrl ?? '',
+        videoUrl: task.videoUrl ?? '',
+        videoTitle: task.videoTitle ?? '',
+        attachments: (task.attachments ?? []).map((attachment) => ({
+          id: attachment.id,
+          name: attachment.name,
+          url: attachment.url,
+          type: attachment.type,
+          sizeMb: attachment.size ? String(Number((attachment.size / BYTES_PER_MB).toFixed(2))) : '',
+        })),
+        checklistItems: (task.checklistItems ?? []).map((item) => ({ id: item.id, text: item.text })),
+        personName: task.personName ?? '',
+        personRole: task.personRole ?? '',
+        personPhoto: task.personPhoto ?? '',
+        meetingTitle: task.meetingTitle ?? '',
+        meetingDate: toLocalDateTimeInput(task.meetingDate),
+        meetingAttendees: attendeesToText(task.meetingAttendees),
+      })),
+    })),
+  };
+}
+
+export function taskToInput(task: DraftTask): TaskInputRaw {
+  return {
+    title: task.title,
+    description: task.description,
+    type: task.type,
+    resourceUrl: task.resourceUrl,
+    videoUrl: task.videoUrl,
+    videoTitle: task.videoTitle,
+    attachments: task.attachments.map((attachment) => ({
+      id: attachment.id,
+      name: attachment.name.trim(),
+      url: attachment.url.trim(),
+      type: attachment.type,
+      size: attachment.sizeMb.trim() ? Math.round(numberFrom(attachment.sizeMb) * BYTES_PER_MB) : 0,
+    })),
+    checklistItems: task.checklistItems.map((item) => ({ id: item.id, text: item.text, isCompleted: false })),
+    personName: task.personName,
+    personRole: task.personRole,
+    personPhoto: task.personPhoto,
+    meetingTitle: task.meetingTitle,
+    meetingDate: fromLocalDateTimeInput(task.meetingDate),
+    meetingAttendees: attendeesFromText(task.meetingAttendees),
+  };
+}
+
+export function sectionFieldsToInput(section: Pick<DraftSection, 'title' | 'description' | 'dayStart' | 'dayEnd'>) {
+  return {
+    title: section.title,
+    description: section.description,
+    dayStart: numberFrom(section.dayStart),
+    dayEnd: numberFrom(section.dayEnd),
+  };
+}
+
+export function draftToInput(draft: TemplateDraft): TemplateInputRaw {
+  return {
+    title: draft.title,
+    description: draft.description,
+    duration: numberFrom(draft.duration),
+    isActive: draft.isActive,
+    sections: draft.sections.map((section) => ({
+      ...sectionFieldsToInput(section),
+      tasks: section.tasks.map(taskToInput),
+    })),
+  };
+}
+
+/** First message per field path ('title', 'sections.0.dayEnd', 'attachments.1.url', ...). */
+export function errorsByPath(issues: ReadonlyArray<v.BaseIssue<unknown>>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = v.getDotPath(issue) ?? '';
+    errors[path] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The list with the item at `index` swapped with its neighbour (`by` = -1 up, +1 down). */
+export function move<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
+  const target = index + by;
+  if (target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target] as T, next[index] as T];
+  return next;
+}

@@ -1,0 +1,300 @@
+// Onboarding templates: the API contract (valibot, spec section 5 messages), the shapes the API
+// answers with, and the rules both the editor and the server apply (day windows, who may edit).
+import * as v from 'valibot';
+import type { Role } from './roles.ts';
+import { AttachmentSchema, ChecklistItemSchema, TASK_TYPES, type Attachment, type ChecklistItem, type TaskType } from './tasks.ts';
+
+/** Bounds that keep any one body small (the API also caps bodies at 1 MiB). */
+export const TEMPLATE_LIMITS = {
+  title: 200,
+  description: 5000,
+  url: 2000,
+  shortText: 200,
+  maxDuration: 3650,
+  sections: 50,
+  tasksPerSection: 100,
+  attachments: 20,
+  checklistItems: 50,
+  attendees: 50,
+} as const;
+
+export const TEMPLATE_DEFAULTS = { duration: 90, dayStart: 1, dayEnd: 7 } as const;
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Optional free text: trimmed; blank, null or missing all become null. */
+const optionalText = (max: number, tooLong: string) =>
+  v.nullish(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(max, tooLong),
+      v.transform((text): string | null => text || null),
+    ),
+    null,
+  );
+
+/** Optional http(s) link: blank, null or missing become null; anything else must be a real web address. */
+const optionalHttpUrl = (message: string) =>
+  v.nullish(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(TEMPLATE_LIMITS.url, message),
+      v.check((text) => text === '' || isHttpUrl(text), message),
+      v.transform((text): string | null => text || null),
+    ),
+    null,
+  );
+
+const dayNumber = (message: string) =>
+  v.pipe(
+    v.number(message),
+    v.integer('Days must be whole numbers'),
+    v.minValue(1, message),
+    v.maxValue(TEMPLATE_LIMITS.maxDuration, `Days must be at most ${TEMPLATE_LIMITS.maxDuration}`),
+  );
+
+export const MEETING_DATE_MESSAGE = 'Meeting date must be a valid date and time';
+
+const TemplateAttachmentSchema = v.pipe(
+  AttachmentSchema,
+  // AttachmentSchema accepts any URL scheme; a link a new hire clicks must be a web address.
+  v.forward(
+    v.partialCheck([['url']], (input) => isHttpUrl(input.url), 'Attachment link must be a valid http(s) URL'),
+    ['url'],
+  ),
+);
+
+export const TaskInputSchema = v.pipe(
+  v.object({
+    title: v.pipe(
+      v.string('Task title is required'),
+      v.trim(),
+      v.minLength(1, 'Task title is required'),
+      v.maxLength(TEMPLATE_LIMITS.title, `Task title must be at most ${TEMPLATE_LIMITS.title} characters`),
+    ),
+    description: optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`),
+    type: v.picklist(TASK_TYPES, 'Task type must be checklist, resource, introduction or meeting'),
+    resourceUrl: optionalHttpUrl('Resource URL must be a valid http(s) URL'),
+    videoUrl: optionalHttpUrl('Video URL must be a valid http(s) URL'),
+    videoTitle: optionalText(TEMPLATE_LIMITS.shortText, `Video title must be at most ${TEMPLATE_LIMITS.shortText} characters`),
+    attachments: v.nullish(
+      v.pipe(
+        v.array(TemplateAttachmentSchema),
+        v.maxLength(TEMPLATE_LIMITS.attachments, `A task can have at most ${TEMPLATE_LIMITS.attachments} attachments`),
+      ),
+      null,
+    ),
+    checklistItems: v.nullish(
+      v.pipe(
+        v.array(ChecklistItemSchema),
+        v.maxLength(TEMPLATE_LIMITS.checklistItems, `A checklist can have at most ${TEMPLATE_LIMITS.checklistItems} items`),
+      ),
+      null,
+    ),
+    personName: optionalText(TEMPLATE_LIMITS.shortText, `Person name must be at most ${TEMPLATE_LIMITS.shortText} characters`),
+    personRole: optionalText(TEMPLATE_LIMITS.shortText, `Person role must be at most ${TEMPLATE_LIMITS.shortText} characters`),
+    personPhoto: optionalHttpUrl('Photo URL must be a valid http(s) URL'),
+    meetingTitle: optionalText(TEMPLATE_LIMITS.shortText, `Meeting title must be at most ${TEMPLATE_LIMITS.shortText} characters`),
+    meetingAttendees: v.nullish(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'Attendee names cannot be blank'), v.maxLength(TEMPLATE_LIMITS.shortText))),
+        v.maxLength(TEMPLATE_LIMITS.attendees, `A meeting can have at most ${TEMPLATE_LIMITS.attendees} attendees`),
+      ),
+      null,
+    ),
+    meetingDate: v.nullish(
+      v.pipe(
+        v.string(MEETING_DATE_MESSAGE),
+        v.isoTimestamp(MEETING_DATE_MESSAGE),
+        v.check((text) => !Number.isNaN(Date.parse(text)), MEETING_DATE_MESSAGE),
+      ),
+      null,
+    ),
+  }),
+  // Only the fields of the task's own type are kept, so a type switch in the editor leaves nothing hidden behind.
+  v.transform((task) => ({
+    ...task,
+    resourceUrl: task.type === 'resource' ? task.resourceUrl : null,
+    videoUrl: task.type === 'resource' ? task.videoUrl : null,
+    videoTitle: task.type === 'resource' ? task.videoTitle : null,
+    attachments: task.type === 'resource' && task.attachments?.length ? task.attachments : null,
+    checklistItems:
+      task.type === 'checklist' && task.checklistItems?.length
+        ? task.checklistItems.map((item) => ({ ...item, isCompleted: false }))
+        : null,
+    personName: task.type === 'introduction' ? task.personName : null,
+    personRole: task.type === 'introduction' ? task.personRole : null,
+    personPhoto: task.type === 'introduction' ? task.personPhoto : null,
+    meetingTitle: task.type === 'meeting' ? task.meetingTitle : null,
+    meetingAttendees: task.type === 'meeting' && task.meetingAttendees?.length ? task.meetingAttendees : null,
+    meetingDate: task.type === 'meeting' ? task.meetingDate : null,
+  })),
+);
+export type TaskInput = v.InferOutput<typeof TaskInputSchema>;
+export type TaskInputRaw = v.InferInput<typeof TaskInputSchema>;
+
+export const END_BEFORE_START_MESSAGE = 'End day must be on or after the start day';
+
+/** A section's own fields, without its tasks (the section form validates these). */
+export const SectionFieldsSchema = v.pipe(
+  v.object({
+    title: v.pipe(
+      v.string('Section title is required'),
+      v.trim(),
+      v.minLength(1, 'Section title is required'),
+      v.maxLength(TEMPLATE_LIMITS.title, `Section title must be at most ${TEMPLATE_LIMITS.title} characters`),
+    ),
+    description: optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`),
+    dayStart: dayNumber('Start day must be at least 1'),
+    dayEnd: dayNumber('End day must be at least 1'),
+  }),
+  v.forward(v.partialCheck([['dayStart'], ['dayEnd']], (s) => s.dayStart <= s.dayEnd, END_BEFORE_START_MESSAGE), ['dayEnd']),
+);
+
+export const SectionInputSchema = v.pipe(
+  v.object({
+    ...SectionFieldsSchema.entries,
+    tasks: v.optional(
+      v.pipe(
+        v.array(TaskInputSchema),
+        v.maxLength(TEMPLATE_LIMITS.tasksPerSection, `A section can have at most ${TEMPLATE_LIMITS.tasksPerSection} tasks`),
+      ),
+      [],
+    ),
+  }),
+  v.forward(v.partialCheck([['dayStart'], ['dayEnd']], (s) => s.dayStart <= s.dayEnd, END_BEFORE_START_MESSAGE), ['dayEnd']),
+);
+export type SectionInput = v.InferOutput<typeof SectionInputSchema>;
+
+/** The one message for a section window that runs past the template's last day. */
+export function dayEndPastDurationMessage(duration: number): string {
+  return `End day must be within the template duration (${duration} ${duration === 1 ? 'day' : 'days'})`;
+}
+
+/** POST /api/templates and PATCH /api/templates/{id}: the whole template with its sections and tasks. */
+export const TemplateInputSchema = v.pipe(
+  v.object({
+    title: v.pipe(
+      v.string('Title is required'),
+      v.trim(),
+      v.minLength(1, 'Title is required'),
+      v.maxLength(TEMPLATE_LIMITS.title, `Title must be at most ${TEMPLATE_LIMITS.title} characters`),
+    ),
+    description: optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`),
+    duration: v.optional(
+      v.pipe(
+        v.number('Duration must be at least 1 day'),
+        v.integer('Duration must be a whole number of days'),
+        v.minValue(1, 'Duration must be at least 1 day'),
+        v.maxValue(TEMPLATE_LIMITS.maxDuration, `Duration must be at most ${TEMPLATE_LIMITS.maxDuration} days`),
+      ),
+      TEMPLATE_DEFAULTS.duration,
+    ),
+    isActive: v.optional(v.boolean('Status must be Active or Draft'), true),
+    sections: v.optional(
+      v.pipe(
+        v.array(SectionInputSchema),
+        v.maxLength(TEMPLATE_LIMITS.sections, `A template can have at most ${TEMPLATE_LIMITS.sections} sections`),
+      ),
+      [],
+    ),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const template = dataset.value;
+    template.sections.forEach((section, index) => {
+      if (section.dayEnd <= template.duration) return;
+      addIssue({
+        message: dayEndPastDurationMessage(template.duration),
+        path: [
+          { type: 'object', origin: 'value', input: template, key: 'sections', value: template.sections },
+          { type: 'array', origin: 'value', input: template.sections, key: index, value: section },
+          { type: 'object', origin: 'value', input: section, key: 'dayEnd', value: section.dayEnd },
+        ],
+      });
+    });
+  }),
+);
+export type TemplateInput = v.InferOutput<typeof TemplateInputSchema>;
+/** What a client (or the seed) sends: optional fields may be left out. */
+export type TemplateInputRaw = v.InferInput<typeof TemplateInputSchema>;
+
+/** Attendees are one comma-separated text in the editor and a list of names in the API. */
+export function attendeesFromText(text: string): string[] {
+  return text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+export function attendeesToText(attendees: ReadonlyArray<string> | null | undefined): string {
+  return (attendees ?? []).join(', ');
+}
+
+// ---- What the API answers ----
+
+export type TemplateTask = {
+  id: string;
+  sectionId: string;
+  title: string;
+  description: string | null;
+  type: TaskType;
+  resourceUrl: string | null;
+  videoUrl: string | null;
+  videoTitle: string | null;
+  attachments: Attachment[] | null;
+  checklistItems: ChecklistItem[] | null;
+  personName: string | null;
+  personRole: string | null;
+  personPhoto: string | null;
+  meetingTitle: string | null;
+  meetingAttendees: string[] | null;
+  meetingDate: string | null;
+  order: number;
+};
+
+export type TemplateSection = {
+  id: string;
+  templateId: string;
+  title: string;
+  description: string | null;
+  dayStart: number;
+  dayEnd: number;
+  order: number;
+  tasks: TemplateTask[];
+};
+
+export type TemplateBase = {
+  id: string;
+  companyId: string;
+  title: string;
+  description: string | null;
+  duration: number;
+  isActive: boolean;
+  /** The creator's user id (null once that user is deleted). */
+  createdBy: string | null;
+  creatorName: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** One row of GET /api/templates. */
+export type TemplateSummary = TemplateBase & { sectionCount: number; taskCount: number; usedInCount: number };
+
+/** GET /api/templates/{id}, and the answer to POST and PATCH: sections and tasks in order. */
+export type TemplateDetails = TemplateBase & { sections: TemplateSection[] };
+
+/** DESIGN.md section 5: admins edit and delete every template, managers their own, new hires none. */
+export function canEditTemplate(user: { id: string; role: Role }, template: { createdBy: string | null }): boolean {
+  if (user.role === 'admin') return true;
+  return user.role === 'manager' && template.createdBy === user.id;
+}
