@@ -1,5 +1,6 @@
 // Onboarding plans and their tasks: the API's shapes and the rules both sides compute
 // (progress, task status, phase tabs, due dates, today's tasks).
+import * as v from 'valibot';
 import type { Attachment, ChecklistItem, TaskType } from './tasks.ts';
 
 export type OnboardingTask = {
@@ -126,3 +127,59 @@ export function todaysTasks<T extends OnboardingTask>(tasks: T[], startDate: str
   );
   return [...overdue, ...inWindow];
 }
+
+// ---- Request contracts (spec sections 5 and 7), used by the API and the forms ----
+
+/** 'none' in a manager picker means no manager. */
+export const NO_MANAGER = 'none';
+
+const requiredId = (message: string) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(100, message));
+const isoDay = (message: string) => v.pipe(v.string(message), v.trim(), v.isoDate(message));
+/** An optional manager id where absent, '' and 'none' all mean no manager (sent as absent by forms). */
+const optionalManagerId = v.pipe(
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
+  v.transform((value) => (value && value !== NO_MANAGER ? value : undefined)),
+);
+
+/** POST /api/onboarding-plans, and the Assign Onboarding forms. */
+export const AssignPlanSchema = v.object({
+  newHireId: requiredId('Please select a user'),
+  templateId: requiredId('Please select a template'),
+  startDate: isoDay('Please select a start date'),
+  managerId: optionalManagerId,
+});
+export type AssignPlanInput = v.InferInput<typeof AssignPlanSchema>;
+export type AssignPlan = v.InferOutput<typeof AssignPlanSchema>;
+
+/** PATCH /api/onboarding-plans/{id}: managerId 'none' (or null) removes the manager; absent keeps it. */
+export const UpdatePlanSchema = v.object({
+  currentPhase: v.pipe(v.string('Current phase is required'), v.trim(), v.minLength(1, 'Current phase is required'), v.maxLength(200)),
+  newHireId: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+  templateId: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+  managerId: v.pipe(
+    v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
+    v.transform((value) => (value === undefined ? undefined : value && value !== NO_MANAGER ? value : null)),
+  ),
+});
+export type UpdatePlanInput = v.InferInput<typeof UpdatePlanSchema>;
+export type UpdatePlan = v.InferOutput<typeof UpdatePlanSchema>;
+
+/** PATCH /api/onboarding-tasks/{taskId}: intent, not a toggle; completedAt is when the person ticked it. */
+export const SetTaskCompletedSchema = v.object({
+  isCompleted: v.boolean('isCompleted must be true or false'),
+  completedAt: v.optional(v.pipe(v.string(), v.isoTimestamp('completedAt must be an ISO timestamp'))),
+});
+export type SetTaskCompleted = v.InferOutput<typeof SetTaskCompletedSchema>;
+
+export const PLANS_PAGE_DEFAULT = 100;
+export const PLANS_PAGE_MAX = 500;
+
+/** GET /api/onboarding-plans?limit=&offset= (default limit 100, at most 500). */
+export const PlansPageSchema = v.object({
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'limit must be a whole number'), v.transform(Number), v.minValue(1, 'limit must be at least 1'), v.maxValue(PLANS_PAGE_MAX, `limit must be at most ${PLANS_PAGE_MAX}`)),
+    String(PLANS_PAGE_DEFAULT),
+  ),
+  offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'offset must be a whole number'), v.transform(Number)), '0'),
+});
+export type PlansPage = v.InferOutput<typeof PlansPageSchema>;

@@ -1,4 +1,48 @@
+// /api/users: the company's people, invitations and removal (spec section 7; DESIGN.md section 5).
 import { Hono } from 'hono';
+import { InviteSchema } from '../../shared/team.ts';
 import type { AppEnv } from '../lib/env.ts';
+import { validate } from '../lib/validate.ts';
+import type { Mail } from '../mail/mailer.ts';
+import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { deleteTeamMember, findManagers, findTeam, inviteUser, resendInvitation } from './team.queries.ts';
 
 export const teamRoutes = new Hono<AppEnv>();
+
+// Ids are UUIDs: '/users/me' (own account, the accounts router) never reaches these handlers.
+const USER_ID = ':id{[0-9a-fA-F-]{36}}';
+
+/** Sends a mail; a failed send is logged and reported, never a 500 after the change is made. */
+async function trySend(send: (mail: Mail) => Promise<void>, mail: Mail): Promise<boolean> {
+  try {
+    await send(mail);
+    return true;
+  } catch (error) {
+    console.error('Invitation mail failed', error);
+    return false;
+  }
+}
+
+teamRoutes.get('/users', requireUser, (c) => c.json(findTeam(c.var.deps.db, currentUser(c))));
+
+teamRoutes.get('/users/managers', requireRole('admin'), (c) => c.json(findManagers(c.var.deps.db, currentUser(c).companyId)));
+
+teamRoutes.post('/users/invite', requireRole('admin', 'manager'), validate('json', InviteSchema), async (c) => {
+  const { db, config, mailer } = c.var.deps;
+  const { user, mail } = inviteUser(db, config.appUrl, currentUser(c), c.req.valid('json'));
+  const mailSent = await trySend((m) => mailer.send(m), mail);
+  return c.json({ ...user, mailSent }, 201);
+});
+
+teamRoutes.post(`/users/${USER_ID}/resend-invitation`, requireRole('admin'), async (c) => {
+  const { db, config, mailer } = c.var.deps;
+  const mail = resendInvitation(db, config.appUrl, currentUser(c), c.req.param('id'));
+  const mailSent = await trySend((m) => mailer.send(m), mail);
+  if (!mailSent) return c.json({ message: 'The invitation email could not be sent. Please try again.' }, 502);
+  return c.json({ message: 'Invitation email resent' });
+});
+
+teamRoutes.delete(`/users/${USER_ID}`, requireRole('admin'), (c) => {
+  deleteTeamMember(c.var.deps.db, currentUser(c), c.req.param('id'));
+  return c.json({ message: 'User deleted' });
+});

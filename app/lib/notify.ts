@@ -5,8 +5,11 @@ import { ApiError, NetworkError } from './api-client.ts';
 export const notify = {
   success: (title: string, description?: string) => toast.success(title, { description }),
   info: (title: string, description?: string) => toast(title, { description }),
-  error: (title: string, description?: string) => toast.error(title, { description }),
+  error: (title: string, description?: string, action?: ToastAction) => toast.error(title, { description, action }),
 };
+
+/** A button inside a toast (e.g. 'Upgrade Plan' on a limit-reached error). */
+export type ToastAction = { label: string; onClick: () => void };
 
 /** The message to show for a failed call: the server's own words, or the screen's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen.tsx';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { InviteScreen } from '../../features/team/invite-screen.tsx';
 
 export const Route = createFileRoute('/_app/invite')({
-  component: () => <PlaceholderScreen title="Invite" />,
+  component: InviteRoute,
 });
+
+function InviteRoute() {
+  const { data: user } = useCurrentUser();
+  return user ? <InviteScreen currentUser={user} /> : null;
+}

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen.tsx';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { PreviewPlanScreen } from '../../features/onboarding/preview-plan-screen.tsx';
 
 export const Route = createFileRoute('/_app/preview-plan/$id')({
-  component: () => <PlaceholderScreen title="Plan Preview" />,
+  component: PreviewPlanRoute,
 });
+
+function PreviewPlanRoute() {
+  const { id } = Route.useParams();
+  const { data: user } = useCurrentUser();
+  return user ? <PreviewPlanScreen planId={id} currentUser={user} /> : null;
+}

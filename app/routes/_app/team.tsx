@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen.tsx';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { TeamScreen } from '../../features/team/team-screen.tsx';
 
 export const Route = createFileRoute('/_app/team')({
-  component: () => <PlaceholderScreen title="Team" />,
+  component: TeamRoute,
 });
+
+function TeamRoute() {
+  const { data: user } = useCurrentUser();
+  return user ? <TeamScreen currentUser={user} /> : null;
+}

@@ -1,0 +1,234 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
+import { createTeamMember } from '../auth/auth.queries.ts';
+import { companies, messages, onboardingPlans, onboardingTasks, subscriptions } from '../db/schema.ts';
+import { createTestContext, TEST_PASSWORD_HASH, type TestContext } from '../test/harness.ts';
+import { insertTemplate } from './test-fixtures.ts';
+
+let ctx: TestContext;
+let acme: ReturnType<TestContext['createCompany']>;
+let templateId: string;
+const startDate = '2026-03-02';
+
+beforeEach(() => {
+  ctx = createTestContext();
+  acme = ctx.createCompany('Acme');
+  templateId = insertTemplate(ctx.db, acme.company.id).id;
+});
+
+async function assign(cookie: string, body: Record<string, unknown>) {
+  return ctx.request('/api/onboarding-plans', { method: 'POST', cookie, body: { templateId, startDate, ...body } });
+}
+
+async function assignToAcmeHire(): Promise<PlanDetails> {
+  const response = await assign(acme.cookies.manager, { newHireId: acme.newHire.id });
+  expect(response.status).toBe(201);
+  return response.body as PlanDetails;
+}
+
+function addNewHire(name: string, managerId?: string) {
+  return createTeamMember(ctx.db, {
+    companyId: acme.company.id,
+    email: `${name}@acme-extra.test`,
+    fullName: name,
+    role: 'new_hire',
+    managerId,
+    passwordHash: TEST_PASSWORD_HASH,
+  });
+}
+
+describe('assigning a plan from a template', () => {
+  it('copies the tasks in section then task order with due dates at each section’s last day', async () => {
+    const plan = await assignToAcmeHire();
+    expect(plan.tasks.map((task) => task.title)).toEqual(['Laptop setup', 'Meet the team', 'Read handbook', 'Ship a fix', 'Demo']);
+    expect(plan.tasks.map((task) => task.dueDate)).toEqual(['2026-03-08', '2026-03-08', '2026-03-08', '2026-03-15', '2026-03-15']);
+    expect(plan.tasks[3]).toMatchObject({ sectionTitle: 'Week Two', dayStart: 8, dayEnd: 14, description: 'Ship a fix details', type: 'checklist' });
+    expect(plan).toMatchObject({ currentPhase: 'First Week', managerId: acme.manager.id, totalTasks: 5, progressPercentage: 0 });
+    expect(plan.template?.title).toBe('Engineering');
+    const row = ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get();
+    expect(row?.createdBy).toBe(acme.manager.id);
+  });
+
+  it('refuses a draft template, a non-new-hire, and a new hire asking', async () => {
+    const draft = insertTemplate(ctx.db, acme.company.id, { isActive: false });
+    const drafted = await assign(acme.cookies.admin, { newHireId: acme.newHire.id, templateId: draft.id });
+    expect(drafted.status).toBe(400);
+    expect(drafted.body.message).toContain('Draft templates cannot be assigned');
+    expect((await assign(acme.cookies.admin, { newHireId: acme.manager.id })).status).toBe(400);
+    expect((await assign(acme.cookies.newHire, { newHireId: acme.newHire.id })).status).toBe(403);
+  });
+
+  it('answers the spec’s messages for missing fields', async () => {
+    const response = await ctx.request('/api/onboarding-plans', { method: 'POST', cookie: acme.cookies.admin, body: { newHireId: '', templateId: '', startDate: '' } });
+    expect(response.status).toBe(400);
+    expect(response.body.issues.map((issue: { message: string }) => issue.message)).toEqual([
+      'Please select a user',
+      'Please select a template',
+      'Please select a start date',
+    ]);
+  });
+
+  it('gives a Starter company’s third active new hire "limit reached"', async () => {
+    const second = addNewHire('second');
+    const third = addNewHire('third');
+    expect((await assign(acme.cookies.admin, { newHireId: acme.newHire.id })).status).toBe(201);
+    expect((await assign(acme.cookies.admin, { newHireId: second.id })).status).toBe(201);
+    const over = await assign(acme.cookies.admin, { newHireId: third.id });
+    expect(over.status).toBe(403);
+    expect(over.body.message).toContain('limit reached');
+    // A second plan for someone already active adds no active new hire.
+    expect((await assign(acme.cookies.admin, { newHireId: second.id })).status).toBe(201);
+  });
+
+  it('lets a Business company go past the Starter limit', async () => {
+    ctx.db.update(companies).set({ planType: 'business' }).where(eq(companies.id, acme.company.id)).run();
+    ctx.db.insert(subscriptions).values({ companyId: acme.company.id, planType: 'business', amount: '20', isActive: true, status: 'completed' }).run();
+    for (const name of ['b1', 'b2', 'b3']) {
+      expect((await assign(acme.cookies.admin, { newHireId: addNewHire(name).id })).status).toBe(201);
+    }
+  });
+});
+
+describe('who may read and change a plan', () => {
+  it('hides a plan from a manager who does not manage it (404 on every plan route)', async () => {
+    const plan = await assignToAcmeHire();
+    const otherManager = createTeamMember(ctx.db, {
+      companyId: acme.company.id,
+      email: 'other-manager@acme-extra.test',
+      role: 'manager',
+      passwordHash: TEST_PASSWORD_HASH,
+    });
+    const cookie = ctx.cookieFor(otherManager.id);
+    for (const path of ['', '/details', '/tasks']) {
+      expect((await ctx.request(`/api/onboarding-plans/${plan.id}${path}`, { cookie })).status).toBe(404);
+    }
+    expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'PATCH', cookie, body: { currentPhase: 'Mine now' } })).status).toBe(404);
+    expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'DELETE', cookie })).status).toBe(404);
+    const taskId = plan.tasks[0]?.id;
+    expect((await ctx.request(`/api/onboarding-tasks/${taskId}`, { method: 'PATCH', cookie, body: { isCompleted: true } })).status).toBe(404);
+    const list = await ctx.request('/api/onboarding-plans', { cookie });
+    expect(list.body).toEqual([]);
+  });
+
+  it('lets a new hire read their own plan but not change it (403), and not tick another new hire’s task (404)', async () => {
+    const plan = await assignToAcmeHire();
+    const own = await ctx.request(`/api/onboarding-plans/${plan.id}/details`, { cookie: acme.cookies.newHire });
+    expect(own.status).toBe(200);
+    expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { currentPhase: 'x' } })).status).toBe(403);
+
+    const other = addNewHire('other', acme.manager.id);
+    const otherCookie = ctx.cookieFor(other.id);
+    const taskId = plan.tasks[0]?.id;
+    const tick = await ctx.request(`/api/onboarding-tasks/${taskId}`, { method: 'PATCH', cookie: otherCookie, body: { isCompleted: true } });
+    expect(tick.status).toBe(404);
+    expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { cookie: otherCookie })).status).toBe(404);
+  });
+
+  it('answers 404 for another company’s plan and task on every route', async () => {
+    const plan = await assignToAcmeHire();
+    const globex = ctx.createCompany('Globex');
+    const globexTemplate = insertTemplate(ctx.db, globex.company.id);
+    const taskId = plan.tasks[0]?.id;
+    for (const cookie of [globex.cookies.admin, globex.cookies.manager, globex.cookies.newHire]) {
+      for (const path of ['', '/details', '/tasks']) {
+        expect((await ctx.request(`/api/onboarding-plans/${plan.id}${path}`, { cookie })).status).toBe(404);
+      }
+      expect((await ctx.request(`/api/onboarding-tasks/${taskId}`, { method: 'PATCH', cookie, body: { isCompleted: true } })).status).toBe(404);
+    }
+    const admin = globex.cookies.admin;
+    expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'PATCH', cookie: admin, body: { currentPhase: 'x' } })).status).toBe(404);
+    expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'DELETE', cookie: admin })).status).toBe(404);
+    // Acme's people and template cannot be put on a Globex plan, nor Globex's on Acme's.
+    const crossHire = await ctx.request('/api/onboarding-plans', { method: 'POST', cookie: admin, body: { newHireId: acme.newHire.id, templateId: globexTemplate.id, startDate } });
+    expect(crossHire.status).toBe(404);
+    const crossTemplate = await ctx.request('/api/onboarding-plans', { method: 'POST', cookie: admin, body: { newHireId: globex.newHire.id, templateId, startDate } });
+    expect(crossTemplate.status).toBe(404);
+    const crossManager = await ctx.request('/api/onboarding-plans', {
+      method: 'POST',
+      cookie: admin,
+      body: { newHireId: globex.newHire.id, templateId: globexTemplate.id, startDate, managerId: acme.manager.id },
+    });
+    expect(crossManager.status).toBe(404);
+    expect((await ctx.request('/api/onboarding-plans', { cookie: admin })).body).toEqual([]);
+  });
+});
+
+describe('ticking tasks', () => {
+  it('completes the plan when every task is done and reopens it when one is un-ticked', async () => {
+    const plan = await assignToAcmeHire();
+    for (const task of plan.tasks) {
+      const response = await ctx.request(`/api/onboarding-tasks/${task.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true } });
+      expect(response.status).toBe(200);
+      expect((response.body as OnboardingTask).isCompleted).toBe(true);
+    }
+    const done = (await ctx.request(`/api/onboarding-plans/${plan.id}`, { cookie: acme.cookies.newHire })).body as PlanSummary;
+    expect(done).toMatchObject({ isCompleted: true, progressPercentage: 100, completedTasks: 5 });
+    expect(done.completedAt).not.toBeNull();
+
+    const untick = await ctx.request(`/api/onboarding-tasks/${plan.tasks[2]?.id}`, { method: 'PATCH', cookie: acme.cookies.manager, body: { isCompleted: false } });
+    expect(untick.body).toMatchObject({ isCompleted: false, completedAt: null });
+    const reopened = (await ctx.request(`/api/onboarding-plans/${plan.id}`, { cookie: acme.cookies.admin })).body as PlanSummary;
+    expect(reopened).toMatchObject({ isCompleted: false, completedAt: null, progressPercentage: 80 });
+  });
+
+  it('keeps a past tick time and clamps a future one to now', async () => {
+    const plan = await assignToAcmeHire();
+    const past = '2026-01-05T10:00:00.000Z';
+    const first = await ctx.request(`/api/onboarding-tasks/${plan.tasks[0]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true, completedAt: past } });
+    expect(first.body.completedAt).toBe(past);
+    const future = await ctx.request(`/api/onboarding-tasks/${plan.tasks[1]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true, completedAt: '2999-01-01T00:00:00.000Z' } });
+    expect(future.body.completedAt < '2999-01-01').toBe(true);
+  });
+});
+
+describe('editing and deleting a plan', () => {
+  it('requires a current phase, and replacing the template resets progress', async () => {
+    const plan = await assignToAcmeHire();
+    const blank = await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'PATCH', cookie: acme.cookies.admin, body: { currentPhase: '  ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('Current phase is required');
+
+    await ctx.request(`/api/onboarding-tasks/${plan.tasks[0]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true } });
+    const other = insertTemplate(ctx.db, acme.company.id, { title: 'Sales', sections: [{ title: 'Intro', dayStart: 1, dayEnd: 3, order: 1, tasks: ['CRM login'] }] });
+    const changed = await ctx.request(`/api/onboarding-plans/${plan.id}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.manager,
+      body: { currentPhase: 'First Week', templateId: other.id, managerId: 'none' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ templateId: other.id, managerId: null, currentPhase: 'Intro', totalTasks: 1, completedTasks: 0 });
+    expect(changed.body.tasks.map((task: OnboardingTask) => task.dueDate)).toEqual([addDays(startDate, 2)]);
+  });
+
+  it('soft-deletes a plan with its tasks and messages as tombstones', async () => {
+    const plan = await assignToAcmeHire();
+    ctx.db.insert(messages).values({ senderId: acme.newHire.id, receiverId: acme.manager.id, planId: plan.id, content: 'Hi' }).run();
+    const before = ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get();
+    const response = await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'DELETE', cookie: acme.cookies.manager });
+    expect(response.status).toBe(200);
+    expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { cookie: acme.cookies.admin })).status).toBe(404);
+    const row = ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get();
+    expect(row?.deletedAt).not.toBeNull();
+    expect(row?.version).toBeGreaterThan(before?.version ?? 0);
+    const tasks = ctx.db.select().from(onboardingTasks).where(eq(onboardingTasks.planId, plan.id)).all();
+    expect(tasks.every((task) => task.deletedAt !== null && task.version === row?.version)).toBe(true);
+    const message = ctx.db.select().from(messages).where(eq(messages.planId, plan.id)).get();
+    expect(message?.deletedAt).not.toBeNull();
+  });
+});
+
+describe('listing plans', () => {
+  it('scopes the list per role and pages it (limit at most 500)', async () => {
+    await assignToAcmeHire();
+    const second = addNewHire('second');
+    await assign(acme.cookies.admin, { newHireId: second.id });
+    expect((await ctx.request('/api/onboarding-plans', { cookie: acme.cookies.admin })).body).toHaveLength(2);
+    expect((await ctx.request('/api/onboarding-plans', { cookie: acme.cookies.manager })).body).toHaveLength(1);
+    const own = (await ctx.request('/api/onboarding-plans', { cookie: acme.cookies.newHire })).body as PlanSummary[];
+    expect(own.map((plan) => plan.newHireId)).toEqual([acme.newHire.id]);
+    expect((await ctx.request('/api/onboarding-plans?limit=1', { cookie: acme.cookies.admin })).body).toHaveLength(1);
+    expect((await ctx.request('/api/onboarding-plans?limit=1&offset=1', { cookie: acme.cookies.admin })).body).toHaveLength(1);
+    expect((await ctx.request('/api/onboarding-plans?limit=501', { cookie: acme.cookies.admin })).status).toBe(400);
+  });
+});

@@ -1,0 +1,92 @@
+// Ticking a plan task: shared by the REST route and the sync engine's `task.setCompleted` mutation.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { OnboardingTask } from '../../shared/onboarding.ts';
+import { nextVersion, type Db, type Tx } from '../db/client.ts';
+import { onboardingPlans, onboardingTasks } from '../db/schema.ts';
+import { notFound } from '../lib/app-error.ts';
+import type { CurrentUser } from '../lib/env.ts';
+import { visiblePlansWhere } from './access.ts';
+
+export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
+
+/** The moment a task was ticked: the client's time, but never later than the server's now. */
+function clampedCompletedAt(given: string | undefined, now: Date): string {
+  const at = given ? Date.parse(given) : Number.NaN;
+  return Number.isNaN(at) || at > now.getTime() ? now.toISOString() : new Date(at).toISOString();
+}
+
+/**
+ * Sets a task's completion as the caller may (admin: any plan of the company, manager: plans they
+ * manage, new hire: own plan; else 404), then completes or reopens its plan. Synchronous and opens
+ * no transaction itself: callers run it inside `db.transaction(tx => ...)`.
+ */
+export function setTaskCompleted(db: Db | Tx, user: CurrentUser, input: SetTaskCompletedInput): OnboardingTask {
+  const tx = db as Db;
+  const found = tx
+    .select({ taskId: onboardingTasks.id, planId: onboardingPlans.id, planCompleted: onboardingPlans.isCompleted })
+    .from(onboardingTasks)
+    .innerJoin(onboardingPlans, eq(onboardingTasks.planId, onboardingPlans.id))
+    .where(and(eq(onboardingTasks.id, input.taskId), isNull(onboardingTasks.deletedAt), visiblePlansWhere(user)))
+    .get();
+  if (!found) throw notFound('Task');
+
+  const now = new Date();
+  const version = nextVersion(tx);
+  const task = tx
+    .update(onboardingTasks)
+    .set({
+      isCompleted: input.isCompleted,
+      completedAt: input.isCompleted ? clampedCompletedAt(input.completedAt, now) : null,
+      version,
+    })
+    .where(eq(onboardingTasks.id, input.taskId))
+    .returning()
+    .get();
+
+  const counts = tx
+    .select({
+      total: sql<number>`count(*)`,
+      done: sql<number>`coalesce(sum(${onboardingTasks.isCompleted}), 0)`,
+    })
+    .from(onboardingTasks)
+    .where(and(eq(onboardingTasks.planId, found.planId), isNull(onboardingTasks.deletedAt)))
+    .get();
+  const allDone = !!counts && counts.total > 0 && counts.done === counts.total;
+  if (allDone !== found.planCompleted) {
+    tx.update(onboardingPlans)
+      .set({ isCompleted: allDone, completedAt: allDone ? now.toISOString() : null, version })
+      .where(eq(onboardingPlans.id, found.planId))
+      .run();
+  }
+  return toOnboardingTask(task);
+}
+
+/** A task row as the API answers it (sync columns stay server-side). */
+export function toOnboardingTask(row: typeof onboardingTasks.$inferSelect): OnboardingTask {
+  return {
+    id: row.id,
+    planId: row.planId,
+    templateTaskId: row.templateTaskId,
+    sectionTitle: row.sectionTitle,
+    dayStart: row.dayStart,
+    dayEnd: row.dayEnd,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    resourceUrl: row.resourceUrl,
+    videoUrl: row.videoUrl,
+    videoTitle: row.videoTitle,
+    attachments: row.attachments,
+    checklistItems: row.checklistItems,
+    personName: row.personName,
+    personRole: row.personRole,
+    personPhoto: row.personPhoto,
+    meetingTitle: row.meetingTitle,
+    meetingAttendees: row.meetingAttendees,
+    meetingDate: row.meetingDate,
+    dueDate: row.dueDate,
+    isCompleted: row.isCompleted,
+    completedAt: row.completedAt,
+    order: row.order,
+  };
+}

@@ -1,0 +1,37 @@
+// Test-only: a template written straight to the tables, so plan tests do not depend on the templates API.
+import type { Db } from '../db/client.ts';
+import { templates, templateSections, templateTasks } from '../db/schema.ts';
+
+export type SectionSpec = { title: string; dayStart: number; dayEnd: number; order: number; tasks: string[] };
+
+export function insertTemplate(
+  db: Db,
+  companyId: string,
+  options: { title?: string; isActive?: boolean; createdBy?: string; sections?: SectionSpec[] } = {},
+) {
+  const sections = options.sections ?? [
+    // Deliberately inserted out of order: plans must follow `order`, not insertion.
+    { title: 'Week Two', dayStart: 8, dayEnd: 14, order: 2, tasks: ['Ship a fix', 'Demo'] },
+    { title: 'First Week', dayStart: 1, dayEnd: 7, order: 1, tasks: ['Laptop setup', 'Meet the team', 'Read handbook'] },
+  ];
+  const template = db
+    .insert(templates)
+    .values({ title: options.title ?? 'Engineering', companyId, createdBy: options.createdBy, duration: 30, isActive: options.isActive ?? true })
+    .returning()
+    .get();
+  for (const section of sections) {
+    const row = db
+      .insert(templateSections)
+      .values({ templateId: template.id, title: section.title, dayStart: section.dayStart, dayEnd: section.dayEnd, order: section.order })
+      .returning()
+      .get();
+    // Tasks inserted in reverse so order, not insertion, decides.
+    section.tasks
+      .map((title, order) => ({ title, order }))
+      .reverse()
+      .forEach(({ title, order }) =>
+        db.insert(templateTasks).values({ sectionId: row.id, title, order, type: 'checklist', description: `${title} details` }).run(),
+      );
+  }
+  return template;
+}

@@ -1,0 +1,183 @@
+// People of a company: listing them as each role may, inviting, resending invitations, deleting.
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
+import type { Invite, InvitedUser, ManagerOption, TeamMember } from '../../shared/team.ts';
+import { INVITE_TOKEN_TTL_MS, issueToken } from '../auth/auth-tokens.ts';
+import { createTeamMember } from '../auth/auth.queries.ts';
+import { nextVersion, type Db } from '../db/client.ts';
+import { companies, messages, onboardingPlans, sessions, users } from '../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
+import type { CurrentUser } from '../lib/env.ts';
+import { composeMail, type Mail } from '../mail/mailer.ts';
+import { visiblePlansWhere } from '../onboarding/access.ts';
+import { countManagers, softDeletePlans, taskCountsByPlan } from '../onboarding/onboarding.queries.ts';
+import { currentPlanType } from '../subscriptions/plan-status.ts';
+
+const managerOf = alias(users, 'team_manager');
+
+/**
+ * GET /api/users: admins and managers get the whole company (for pickers), a new hire themself and
+ * their manager. Each person carries their newest plan the caller may see. Three queries in all.
+ */
+export function findTeam(db: Db, viewer: CurrentUser): TeamMember[] {
+  const inCompany = eq(users.companyId, viewer.companyId);
+  const scope =
+    viewer.role === 'new_hire'
+      ? and(inCompany, or(eq(users.id, viewer.id), viewer.managerId ? eq(users.id, viewer.managerId) : undefined))
+      : inCompany;
+  const people = db
+    .select({ user: users, managerName: managerOf.fullName, managerEmail: managerOf.email })
+    .from(users)
+    .leftJoin(managerOf, eq(managerOf.id, users.managerId))
+    .where(scope)
+    .orderBy(users.createdAt, users.email)
+    .all();
+
+  const plans = db
+    .select({ id: onboardingPlans.id, newHireId: onboardingPlans.newHireId, isCompleted: onboardingPlans.isCompleted })
+    .from(onboardingPlans)
+    .where(and(visiblePlansWhere(viewer), inArray(onboardingPlans.newHireId, people.map((p) => p.user.id))))
+    .orderBy(desc(onboardingPlans.createdAt))
+    .all();
+  const newestPlan = new Map<string, (typeof plans)[number]>();
+  for (const plan of plans) if (!newestPlan.has(plan.newHireId)) newestPlan.set(plan.newHireId, plan);
+  const counts = taskCountsByPlan(db, [...newestPlan.values()].map((plan) => plan.id));
+
+  return people.map(({ user, managerName, managerEmail }) => {
+    const plan = newestPlan.get(user.id);
+    const count = plan ? counts.get(plan.id) : undefined;
+    const totalTasks = count?.total ?? 0;
+    const completedTasks = count?.done ?? 0;
+    return {
+      id: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+      role: user.role,
+      isEmailVerified: user.isEmailVerified,
+      hasSignedIn: user.password !== null || user.lastSignInAt !== null,
+      managerId: user.managerId,
+      managerName: managerName ?? managerEmail ?? null,
+      createdAt: user.createdAt,
+      plan: plan
+        ? {
+            id: plan.id,
+            isCompleted: plan.isCompleted,
+            totalTasks,
+            completedTasks,
+            progressPercentage: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0,
+          }
+        : null,
+    };
+  });
+}
+
+/** GET /api/users/managers: who can manage a plan (managers and admins of the company). */
+export function findManagers(db: Db, companyId: string): ManagerOption[] {
+  return db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.role, ['manager', 'admin'])))
+    .orderBy(users.fullName, users.email)
+    .all();
+}
+
+function companyPerson(db: Db, companyId: string, userId: string) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .get();
+}
+
+function invitationMail(db: Db, inviter: CurrentUser, to: string, link: string): Mail {
+  const company = db.select({ name: companies.name }).from(companies).where(eq(companies.id, inviter.companyId)).get();
+  return composeMail({
+    to,
+    subject: `You're invited to join ${company?.name ?? 'your team'} on Kickoff`,
+    intro: `${inviter.fullName ?? inviter.email} invited you to join ${company?.name ?? 'their team'} on Kickoff. Set a password to sign in and start your onboarding.`,
+    actionLabel: 'Accept invitation',
+    actionUrl: link,
+    outro: 'This link works once and expires in 7 days. If you were not expecting it, you can ignore this email.',
+  });
+}
+
+function issueInvitation(db: Db, appUrl: string, inviter: CurrentUser, person: { id: string; email: string }): Mail {
+  const token = issueToken(db, person.id, 'invite', INVITE_TOKEN_TTL_MS);
+  const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
+  return invitationMail(db, inviter, person.email, link);
+}
+
+/**
+ * POST /api/users/invite. Admins invite managers or new hires; managers invite new hires only and
+ * become their manager unless they name another. Returns the person and the invitation to send.
+ */
+export function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, input: Invite): { user: InvitedUser; mail: Mail } {
+  if (inviter.role === 'new_hire') throw forbidden();
+  if (inviter.role === 'manager' && input.role !== 'new_hire') throw forbidden('Managers can only invite new hires.');
+  let managerId: string | null = null;
+  if (input.role === 'new_hire') {
+    managerId = input.managerId ?? (inviter.role === 'manager' ? inviter.id : null);
+    if (managerId) {
+      const boss = companyPerson(db, inviter.companyId, managerId);
+      if (!boss) throw notFound('Manager');
+      if (boss.role === 'new_hire') throw badRequest('The manager must be a manager or an admin.');
+    }
+  } else {
+    const planType = currentPlanType(db, inviter.companyId);
+    if (!withinPlanLimit(planType, 'managers', countManagers(db, inviter.companyId))) {
+      throw new AppError(403, limitReachedMessage(planType, 'managers'));
+    }
+  }
+  const created = createTeamMember(db, { companyId: inviter.companyId, email: input.email, role: input.role, managerId });
+  const mail = issueInvitation(db, appUrl, inviter, created);
+  return {
+    user: { id: created.id, email: created.email, role: created.role, fullName: created.fullName, managerId: created.managerId },
+    mail,
+  };
+}
+
+/** POST /api/users/{id}/resend-invitation (admin): a fresh link that voids the old one, until they sign in. */
+export function resendInvitation(db: Db, appUrl: string, admin: CurrentUser, userId: string): Mail {
+  if (userId === admin.id) throw badRequest('You cannot resend an invitation to yourself.');
+  const person = companyPerson(db, admin.companyId, userId);
+  if (!person) throw notFound('User');
+  if (person.password !== null || person.lastSignInAt !== null) {
+    throw conflict('This person has already accepted their invitation and signed in.');
+  }
+  return issueInvitation(db, appUrl, admin, person);
+}
+
+/**
+ * DELETE /api/users/{id} (admin, not self). Their own plans and every message they sent or received
+ * are soft-deleted first (one version, so pulls see tombstones), plans they managed lose their
+ * manager, their sessions end, then the account row goes.
+ */
+export function deleteTeamMember(db: Db, admin: CurrentUser, userId: string): void {
+  if (userId === admin.id) throw badRequest('You cannot delete your own account here. Use Delete Account instead.');
+  const person = companyPerson(db, admin.companyId, userId);
+  if (!person) throw notFound('User');
+  db.transaction((tx) => {
+    const version = nextVersion(tx);
+    const ownPlans = tx
+      .select({ id: onboardingPlans.id })
+      .from(onboardingPlans)
+      .where(and(eq(onboardingPlans.newHireId, userId), isNull(onboardingPlans.deletedAt)))
+      .all();
+    softDeletePlans(tx, ownPlans.map((plan) => plan.id), version);
+    tx.update(messages)
+      .set({ deletedAt: new Date().toISOString(), version })
+      .where(and(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)), isNull(messages.deletedAt)))
+      .run();
+    tx.update(onboardingPlans)
+      .set({ managerId: null, version })
+      .where(and(eq(onboardingPlans.managerId, userId), eq(onboardingPlans.companyId, admin.companyId)))
+      .run();
+    tx.update(users).set({ managerId: null }).where(eq(users.managerId, userId)).run();
+    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
+    tx.delete(users).where(eq(users.id, userId)).run();
+  });
+}

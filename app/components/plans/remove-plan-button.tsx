@@ -1,0 +1,55 @@
+// Remove User (from a plan), behind a confirm step (spec section 4).
+import { UserMinus } from 'lucide-react';
+import { useState } from 'react';
+import { displayName } from '../../../shared/auth.ts';
+import type { PlanSummary } from '../../../shared/onboarding.ts';
+import { notify, notifyError } from '../../lib/notify.ts';
+import { Modal } from './modal.tsx';
+import { useRemovePlan } from './plan-queries.ts';
+
+export type RemovePlanButtonProps = {
+  plan: Pick<PlanSummary, 'id' | 'newHire'> & { template?: PlanSummary['template'] };
+  className?: string;
+  onRemoved?: () => void;
+};
+
+export function RemovePlanButton({ plan, className = 'btn btn-sm btn-ghost text-error', onRemoved }: RemovePlanButtonProps) {
+  const [open, setOpen] = useState(false);
+  const remove = useRemovePlan();
+  const name = displayName(plan.newHire);
+
+  function confirm() {
+    remove.mutate(plan, {
+      onSuccess: () => {
+        notify.success('User removed from onboarding plan successfully!');
+        setOpen(false);
+        onRemoved?.();
+      },
+      onError: (error) => notifyError(error, 'Error', 'Failed to remove user from onboarding plan. Please try again.'),
+    });
+  }
+
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        <UserMinus className="size-4" aria-hidden="true" />
+        Remove User
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title="Remove user from onboarding?">
+        <p className="text-base-content/80">
+          {name} will be removed from {plan.template?.title ? `the ${plan.template.title} plan` : 'this onboarding plan'}. Their tasks and messages on this plan are removed too. Their
+          account stays.
+        </p>
+        <div className="modal-action">
+          <button type="button" className="btn" onClick={() => setOpen(false)} disabled={remove.isPending}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-error" onClick={confirm} disabled={remove.isPending}>
+            {remove.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Remove User
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}
