@@ -1,4 +1,41 @@
+// Plan conversations over REST: list (with ?after= for cheap polls), send, mark read, unread counts.
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { MessagesQuerySchema, SendMessageSchema } from '../../shared/messages.ts';
 import type { AppEnv } from '../lib/env.ts';
+import { validate } from '../lib/validate.ts';
+import { currentUser, requireUser } from '../middleware/auth.ts';
+import { countUnread, listMessages, markMessageRead, markPlanRead, sendMessage } from './messages.queries.ts';
+
+const IdParamSchema = v.object({ id: v.string() });
+const PlanParamSchema = v.object({ planId: v.string() });
 
 export const messagesRoutes = new Hono<AppEnv>();
+
+messagesRoutes.use('/messages', requireUser);
+messagesRoutes.use('/messages/*', requireUser);
+
+// Registered before /messages/:planId so 'unread' is never read as a plan id.
+messagesRoutes.get('/messages/unread', (c) => c.json(countUnread(c.var.deps.db, currentUser(c))));
+
+messagesRoutes.get('/messages/:planId', validate('param', PlanParamSchema), validate('query', MessagesQuerySchema), (c) => {
+  const { after } = c.req.valid('query');
+  return c.json(listMessages(c.var.deps.db, currentUser(c), c.req.valid('param').planId, after));
+});
+
+messagesRoutes.post('/messages', validate('json', SendMessageSchema), (c) => {
+  const { db } = c.var.deps;
+  const user = currentUser(c);
+  const input = c.req.valid('json');
+  const message = db.transaction((tx) => sendMessage(tx, user, input));
+  return c.json(message, 201);
+});
+
+messagesRoutes.patch('/messages/:id/read', validate('param', IdParamSchema), (c) =>
+  c.json(markMessageRead(c.var.deps.db, currentUser(c), c.req.valid('param').id)),
+);
+
+/** Marks all of a plan's messages to the caller as read: one request when a conversation opens. */
+messagesRoutes.post('/messages/:planId/read', validate('param', PlanParamSchema), (c) =>
+  c.json({ marked: markPlanRead(c.var.deps.db, currentUser(c), c.req.valid('param').planId) }),
+);

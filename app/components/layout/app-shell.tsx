@@ -4,15 +4,26 @@ import { BarChart3, LayoutDashboard, ListChecks, Menu, Plus, Sparkles, UserPlus,
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { isFreePlan } from '../../../shared/catalogue.ts';
+import { VerificationBanner } from '../../features/auth/verification-banner.tsx';
+import { badgeCount } from '../../../shared/messages.ts';
+import { useNavCounts } from '../../features/dashboards/use-nav-counts.ts';
+import { useUnreadMessages } from '../../features/messages/use-unread-messages.ts';
 import { TopBar } from './top-bar.tsx';
 
 type NavItem = { to: string; label: string; icon: typeof LayoutDashboard; badge?: ReactNode };
 
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const staff = user.role === 'admin' || user.role === 'manager';
+  const counts = useNavCounts(user);
+  const unread = useUnreadMessages().data?.total ?? 0;
   const nav: NavItem[] = [
-    { to: '/', label: 'Dashboard', icon: LayoutDashboard },
-    ...(staff ? [{ to: '/templates', label: 'Templates', icon: ListChecks }, { to: '/team', label: 'Team', icon: Users }] : []),
+    { to: '/', label: 'Dashboard', icon: LayoutDashboard, badge: <NavCount count={unread} label="unread messages" tone="badge-error" /> },
+    ...(staff
+      ? [
+          { to: '/templates', label: 'Templates', icon: ListChecks, badge: <NavCount count={counts.templates} label="templates" /> },
+          { to: '/team', label: 'Team', icon: Users, badge: <NavCount count={counts.team} label="people" /> },
+        ]
+      : []),
     ...(user.role === 'admin' ? [{ to: '/analytics', label: 'Analytics', icon: BarChart3, badge: <span className="badge badge-secondary badge-xs">Pro</span> }] : []),
   ];
   return (
@@ -20,11 +31,13 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       <input id="app-drawer" type="checkbox" className="drawer-toggle" aria-label="Open navigation" />
       <div className="drawer-content flex min-h-screen flex-col bg-base-200">
         <TopBar user={user}>
-          <label htmlFor="app-drawer" className="btn btn-ghost btn-square lg:hidden" aria-label="Open navigation">
+          <label htmlFor="app-drawer" className="btn btn-ghost btn-square indicator lg:hidden" aria-label={unread ? `Open navigation, ${unread} unread messages` : 'Open navigation'}>
+            {unread > 0 && <span className="indicator-item badge badge-error badge-xs" aria-hidden="true">{badgeCount(unread)}</span>}
             <Menu className="size-5" aria-hidden="true" />
           </label>
         </TopBar>
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 p-4 md:p-6">
+          <VerificationBanner user={user} />
           {children}
         </main>
       </div>
@@ -70,5 +83,15 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </nav>
       </div>
     </div>
+  );
+}
+
+/** A sidebar count (99+ above 99); hidden when zero or not known yet. */
+function NavCount({ count, label, tone = 'badge-ghost' }: { count: number | undefined; label: string; tone?: string }) {
+  if (!count) return null;
+  return (
+    <span className={`badge badge-sm ${tone}`} aria-label={`${count} ${label}`}>
+      {badgeCount(count)}
+    </span>
   );
 }

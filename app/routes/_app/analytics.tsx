@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen.tsx';
+import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { AnalyticsScreen } from '../../features/dashboards/analytics-screen.tsx';
 
 export const Route = createFileRoute('/_app/analytics')({
-  component: () => <PlaceholderScreen title="Analytics" />,
+  component: AnalyticsPage,
 });
+
+function AnalyticsPage() {
+  const { data: user } = useCurrentUser();
+  if (!user) return <LoadingScreen label="Loading analytics..." />;
+  return <AnalyticsScreen user={user} />;
+}
