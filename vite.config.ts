@@ -23,14 +23,19 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // The service worker (DESIGN.md section 6): precaches the app shell, answers navigations with
+    // index.html offline, and never caches /api (Dexie is the new hire's cache). The manifest is
+    // public/manifest.webmanifest, linked from index.html; its artwork comes from scripts/make-icons.ts.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
       strategies: 'generateSW',
       manifest: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
-        navigateFallback: '/index.html',
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
+        // Store screenshots and the social card are for other sites, not for the app offline.
+        globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', '**/icons/screenshot-*', '**/icons/og-image.png'],
+        navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,

@@ -1,4 +1,18 @@
+// The sync endpoints (DESIGN.md section 6): push queued mutations, pull changes since a cursor.
 import { Hono } from 'hono';
+import { PullQuerySchema, PushRequestSchema } from '../../shared/sync.ts';
 import type { AppEnv } from '../lib/env.ts';
+import { validate } from '../lib/validate.ts';
+import { currentUser, requireUser } from '../middleware/auth.ts';
+import { pullChanges, pushMutations } from './sync.queries.ts';
 
 export const syncRoutes = new Hono<AppEnv>();
+
+syncRoutes.post('/sync/push', requireUser, validate('json', PushRequestSchema), (c) =>
+  c.json(pushMutations(c.var.deps.db, currentUser(c), c.req.valid('json'))),
+);
+
+syncRoutes.get('/sync/pull', requireUser, validate('query', PullQuerySchema), (c) => {
+  const { clientId, cursor } = c.req.valid('query');
+  return c.json(pullChanges(c.var.deps.db, currentUser(c), { clientId, cursor }));
+});

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen.tsx';
+import { NewHireDashboard } from '../../features/new-hire/new-hire-dashboard.tsx';
 
 export const Route = createFileRoute('/_app/new-hire-dashboard')({
-  component: () => <PlaceholderScreen title="Your Onboarding" />,
+  component: NewHireDashboard,
 });

@@ -1,0 +1,108 @@
+// The one Dexie module (DESIGN.md section 6): a database per signed-in person holding what the
+// new-hire screens read, the outbox of changes waiting to sync, and the sync bookkeeping.
+// A schema change adds db.version(n + 1) below; old versions stay.
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type {
+  MutationArgs,
+  MutationName,
+  PullResponse,
+  SyncMessage,
+  SyncPlan,
+  SyncTask,
+  SyncTemplate,
+} from '../../shared/sync.ts';
+
+/** A task as held here; `base` is the server's value while an optimistic change is pending. */
+export type LocalTask = SyncTask & { base?: { isCompleted: boolean; completedAt: string | null } };
+/** A message as held here; `pending` marks one written on this device and not yet confirmed. */
+export type LocalMessage = SyncMessage & { pending?: 1 };
+
+export type OutboxRow<N extends MutationName = MutationName> = {
+  /** The client's mutation id: 1, 2, 3, ... in the order the person acted. */
+  id: number;
+  name: N;
+  args: MutationArgs[N];
+  createdAt: string;
+};
+
+/** A change the server refused: shown to the person until they dismiss it. */
+export type RejectedChange = {
+  mutationId: number;
+  name: MutationName;
+  /** The task or message the change was about. */
+  targetId: string;
+  /** What was lost, in words the person recognises (a message's text). */
+  detail?: string;
+  message: string;
+  at: string;
+};
+
+
+export type SyncMeta = { clientId: string; nextMutationId: number; cursor: number; lastSyncedAt: string | null };
+
+export type MetaValues = {
+  sync: SyncMeta;
+  company: PullResponse['company'];
+  contacts: PullResponse['contacts'];
+  rejected: RejectedChange[];
+};
+export type MetaKey = keyof MetaValues;
+export type MetaRow = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];
+
+export type KickoffDb = Dexie & {
+  plans: EntityTable<SyncPlan, 'id'>;
+  tasks: EntityTable<LocalTask, 'id'>;
+  templates: EntityTable<SyncTemplate, 'id'>;
+  messages: EntityTable<LocalMessage, 'id'>;
+  outbox: EntityTable<OutboxRow, 'id'>;
+  meta: Table<MetaRow, MetaKey>;
+};
+
+export const DB_NAME_PREFIX = 'kickoff-';
+
+/** The database of one person: their id is in the name, so two people on one device never mix. */
+export function dbNameFor(userId: string): string {
+  return `${DB_NAME_PREFIX}${userId}`;
+}
+
+export function createKickoffDb(userId: string): KickoffDb {
+  const db = new Dexie(dbNameFor(userId)) as KickoffDb;
+  db.version(1).stores({
+    plans: 'id, newHireId, createdAt',
+    tasks: 'id, planId',
+    templates: 'id',
+    messages: 'id, planId, createdAt',
+    outbox: 'id',
+    meta: 'key',
+  });
+  return db;
+}
+
+const open = new Map<string, KickoffDb>();
+
+/** The one open database of a person (opened once per page). */
+export function userDb(userId: string): KickoffDb {
+  let db = open.get(userId);
+  if (!db) {
+    db = createKickoffDb(userId);
+    open.set(userId, db);
+  }
+  return db;
+}
+
+/** Closes and deletes a person's database (sign-out). */
+export async function deleteUserDb(userId: string): Promise<void> {
+  open.get(userId)?.close();
+  open.delete(userId);
+  await Dexie.delete(dbNameFor(userId));
+}
+
+// Inside db.transaction(...) these join the running transaction (Dexie tracks it per zone).
+export async function getMeta<K extends MetaKey>(db: KickoffDb, key: K): Promise<MetaValues[K] | undefined> {
+  const row = await db.meta.get(key);
+  return row?.value as MetaValues[K] | undefined;
+}
+
+export async function putMeta<K extends MetaKey>(db: KickoffDb, key: K, value: MetaValues[K]): Promise<void> {
+  await db.meta.put({ key, value } as MetaRow);
+}

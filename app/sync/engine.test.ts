@@ -1,0 +1,335 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MutationResult, PullResponse, PushRequest, PushResponse, SyncMessage, SyncPlan, SyncTask } from '../../shared/sync.ts';
+import { ApiError, NetworkError } from '../lib/api-client.ts';
+import { createKickoffDb, getMeta, type KickoffDb } from './db.ts';
+import { applyPull, SyncEngine, type Clock, type SyncTransport } from './engine.ts';
+
+const PLAN_ID = crypto.randomUUID();
+const USER = { id: crypto.randomUUID(), fullName: 'Kavya Silva', role: 'new_hire' as const };
+const MANAGER_ID = crypto.randomUUID();
+
+function makeTask(order: number): SyncTask {
+  return {
+    id: crypto.randomUUID(),
+    planId: PLAN_ID,
+    templateTaskId: null,
+    sectionTitle: 'Week 1',
+    dayStart: 1,
+    dayEnd: 7,
+    title: `Task ${order + 1}`,
+    description: null,
+    type: 'checklist',
+    resourceUrl: null,
+    videoUrl: null,
+    videoTitle: null,
+    attachments: null,
+    checklistItems: null,
+    personName: null,
+    personRole: null,
+    personPhoto: null,
+    meetingTitle: null,
+    meetingAttendees: null,
+    meetingDate: null,
+    dueDate: '2026-01-11',
+    isCompleted: false,
+    completedAt: null,
+    order,
+  };
+}
+
+const PLAN: SyncPlan = {
+  id: PLAN_ID,
+  newHireId: USER.id,
+  templateId: null,
+  managerId: MANAGER_ID,
+  companyId: crypto.randomUUID(),
+  startDate: '2026-01-05',
+  currentPhase: null,
+  isCompleted: false,
+  completedAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  newHire: { id: USER.id, fullName: USER.fullName, email: 'kavya@test', profileImageUrl: null },
+  manager: null,
+  template: null,
+};
+
+type Failure = 'network' | 'drop-response' | number;
+
+/** The server's side of the protocol, in memory: lastMutationId per client and a global version. */
+class FakeServer implements SyncTransport {
+  version = 1;
+  tasks = new Map<string, { row: SyncTask; version: number }>();
+  messages = new Map<string, { row: SyncMessage; version: number }>();
+  lastMutationId = new Map<string, number>();
+  applied: { clientId: string; id: number; name: string }[] = [];
+  pushFailures: Failure[] = [];
+  pullFailures: Failure[] = [];
+  rejectTaskIds = new Set<string>();
+  pushes = 0;
+  pulls = 0;
+
+  constructor(readonly initialTasks: SyncTask[]) {
+    for (const row of initialTasks) this.tasks.set(row.id, { row, version: 1 });
+  }
+
+  private fail(kind: Failure | undefined) {
+    if (kind === 'network') throw new NetworkError();
+    if (typeof kind === 'number') throw new ApiError(kind, kind === 401 ? 'You are not signed in.' : 'Server error');
+  }
+
+  async push(body: PushRequest): Promise<PushResponse> {
+    this.pushes += 1;
+    const failure = this.pushFailures.shift();
+    if (failure !== 'drop-response') this.fail(failure);
+    let last = this.lastMutationId.get(body.clientId) ?? 0;
+    const results: MutationResult[] = [];
+    for (const mutation of body.mutations) {
+      if (mutation.id <= last) {
+        results.push({ id: mutation.id, status: 'duplicate' });
+        continue;
+      }
+      if (mutation.id > last + 1) throw new ApiError(409, 'gap');
+      last = mutation.id;
+      const args = mutation.args as { taskId: string; isCompleted: boolean; id: string; planId: string; content: string; createdAt: string };
+      if (mutation.name === 'task.setCompleted' && this.rejectTaskIds.has(args.taskId)) {
+        results.push({ id: mutation.id, status: 'rejected', message: 'Task not found' });
+        continue;
+      }
+      this.version += 1;
+      if (mutation.name === 'task.setCompleted') {
+        const task = this.tasks.get(args.taskId)!;
+        task.row = { ...task.row, isCompleted: args.isCompleted, completedAt: args.isCompleted ? new Date().toISOString() : null };
+        task.version = this.version;
+      } else {
+        this.messages.set(args.id, {
+          row: { id: args.id, planId: args.planId, senderId: USER.id, receiverId: MANAGER_ID, content: args.content, isRead: false, createdAt: args.createdAt, sender: { fullName: USER.fullName, role: 'new_hire' } },
+          version: this.version,
+        });
+      }
+      this.applied.push({ clientId: body.clientId, id: mutation.id, name: mutation.name });
+      results.push({ id: mutation.id, status: 'applied' });
+    }
+    this.lastMutationId.set(body.clientId, last);
+    if (failure === 'drop-response') throw new NetworkError();
+    return { results, lastMutationId: last };
+  }
+
+  async pull(clientId: string, cursor: number): Promise<PullResponse> {
+    this.pulls += 1;
+    this.fail(this.pullFailures.shift() as Failure | undefined);
+    const since = cursor === 0 ? 0 : cursor;
+    return {
+      cursor: this.version,
+      lastMutationId: this.lastMutationId.get(clientId) ?? 0,
+      reset: cursor === 0,
+      plans: cursor === 0 ? [PLAN] : [],
+      tasks: [...this.tasks.values()].filter((t) => t.version > since).map((t) => t.row),
+      templates: [],
+      messages: [...this.messages.values()].filter((m) => m.version > since).map((m) => m.row),
+      company: { id: PLAN.companyId, name: 'Acme', helpfulResources: [] },
+      contacts: { manager: { id: MANAGER_ID, fullName: 'Nimal', email: 'nimal@test' }, admins: [] },
+    };
+  }
+}
+
+/** Timers that only fire when the test says so, recording every delay asked for. */
+class ManualClock implements Clock {
+  delays: number[] = [];
+  private pending = new Map<number, () => void>();
+  private nextHandle = 1;
+  now = () => Date.parse('2026-01-06T09:00:00.000Z');
+  setTimeout = (callback: () => void, ms: number) => {
+    const handle = this.nextHandle++;
+    this.delays.push(ms);
+    this.pending.set(handle, callback);
+    return handle;
+  };
+  clearTimeout = (handle: unknown) => void this.pending.delete(handle as number);
+  get scheduled() {
+    return this.pending.size;
+  }
+  async fire() {
+    const [handle, callback] = [...this.pending.entries()].at(-1) ?? [];
+    if (!callback) throw new Error('no timer scheduled');
+    this.pending.delete(handle!);
+    callback();
+  }
+}
+
+const dbs: KickoffDb[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) await db.delete();
+});
+
+async function setup(options: { online?: boolean; random?: () => number } = {}) {
+  const tasks = [makeTask(0), makeTask(1), makeTask(2)];
+  const server = new FakeServer(tasks);
+  const db = createKickoffDb(crypto.randomUUID());
+  dbs.push(db);
+  const clock = new ManualClock();
+  const onRejected = vi.fn();
+  const onUnauthorized = vi.fn();
+  let online = true;
+  const engine = new SyncEngine({
+    db,
+    user: USER,
+    transport: server,
+    clock,
+    random: options.random ?? (() => 0),
+    locks: null,
+    isOnline: () => online,
+    onRejected,
+    onUnauthorized,
+  });
+  await engine.sync(); // the first pull fills Dexie
+  online = options.online ?? true;
+  return { server, db, clock, engine, tasks, onRejected, onUnauthorized, setOnline: (value: boolean) => (online = value) };
+}
+
+async function settle(engine: SyncEngine) {
+  // A sync requested while one runs is chained onto it; wait until nothing is left running.
+  await engine.sync();
+  await engine.sync();
+}
+
+describe('sync engine', () => {
+  it('fills Dexie from the first pull', async () => {
+    const { db } = await setup();
+    expect(await db.tasks.count()).toBe(3);
+    expect((await db.plans.get(PLAN_ID))?.id).toBe(PLAN_ID);
+    expect((await getMeta(db, 'contacts'))?.manager?.email).toBe('nimal@test');
+  });
+
+  it('applies an action locally at once and pushes the outbox in the order of the actions', async () => {
+    const { db, engine, server, tasks, setOnline } = await setup({ online: false });
+    const first = await engine.mutate('task.setCompleted', { taskId: tasks[2]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    await engine.mutate('message.send', { id: crypto.randomUUID(), planId: PLAN_ID, content: 'On my way', createdAt: new Date().toISOString() });
+    await engine.mutate('task.setCompleted', { taskId: tasks[0]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    expect(await first.outcome).toBe('queued');
+    expect((await db.tasks.get(tasks[2]!.id))?.isCompleted).toBe(true);
+    expect((await db.messages.toArray()).map((m) => [m.content, m.pending])).toEqual([['On my way', 1]]);
+    expect(await db.outbox.count()).toBe(3);
+    expect(server.pushes).toBe(0);
+
+    setOnline(true);
+    await settle(engine);
+    expect(server.applied.map((m) => [m.id, m.name])).toEqual([
+      [1, 'task.setCompleted'],
+      [2, 'message.send'],
+      [3, 'task.setCompleted'],
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.messages.toArray()).map((m) => [m.content, m.pending])).toEqual([['On my way', undefined]]);
+    expect((await db.tasks.get(tasks[2]!.id))?.base).toBeUndefined();
+  });
+
+  it('replays after a dropped response and the server applies each action once', async () => {
+    const { db, engine, server, tasks } = await setup();
+    server.pushFailures = ['drop-response'];
+    const { outcome } = await engine.mutate('message.send', { id: crypto.randomUUID(), planId: PLAN_ID, content: 'Hello', createdAt: new Date().toISOString() });
+    await engine.mutate('task.setCompleted', { taskId: tasks[1]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    expect(await outcome).toBe('queued');
+    await settle(engine);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.applied).toHaveLength(2);
+    expect(server.messages.size).toBe(1);
+    expect((await db.messages.toArray()).map((m) => m.content)).toEqual(['Hello']);
+    expect((await db.tasks.get(tasks[1]!.id))?.isCompleted).toBe(true);
+  });
+
+  it('backs off with jitter after network errors and 5xx, then returns to the regular interval', async () => {
+    const { engine, server, clock, tasks, db } = await setup({ random: () => 0 });
+    engine.start();
+    await settle(engine);
+    clock.delays = [];
+    server.pushFailures = ['network', 503, 'network'];
+    await engine.mutate('task.setCompleted', { taskId: tasks[0]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    await engine.sync();
+    expect(engine.getSnapshot().status).toBe('offline');
+    expect(await db.outbox.count()).toBe(1);
+    for (let i = 0; i < 3; i += 1) {
+      await clock.fire();
+      await engine.sync();
+    }
+    // Half of 1 s, 2 s, 4 s with random() = 0; then the regular 30 s timer.
+    expect(clock.delays).toEqual([500, 1000, 2000, 30_000]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(engine.getSnapshot().status).toBe('idle');
+    engine.stop();
+  });
+
+  it('keeps the jitter within half and all of the backoff', async () => {
+    const { backoffDelay } = await import('./engine.ts');
+    expect(backoffDelay(0, () => 1)).toBe(1000);
+    expect(backoffDelay(3, () => 0.5)).toBe(6000);
+    expect(backoffDelay(20, () => 1)).toBe(60_000);
+  });
+
+  it('drops a rejected action from the outbox, rolls it back on the pull and tells the person', async () => {
+    const { db, engine, server, tasks, onRejected } = await setup();
+    server.rejectTaskIds.add(tasks[0]!.id);
+    const rejected = await engine.mutate('task.setCompleted', { taskId: tasks[0]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    const accepted = await engine.mutate('task.setCompleted', { taskId: tasks[1]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    await settle(engine);
+    expect(await rejected.outcome).toBe('rejected');
+    expect(await accepted.outcome).toBe('applied');
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.tasks.get(tasks[0]!.id))?.isCompleted).toBe(false);
+    expect((await db.tasks.get(tasks[1]!.id))?.isCompleted).toBe(true);
+    expect(onRejected).toHaveBeenCalledWith(expect.objectContaining({ targetId: tasks[0]!.id, message: 'Task not found' }));
+    expect(await getMeta(db, 'rejected')).toEqual([expect.objectContaining({ targetId: tasks[0]!.id, message: 'Task not found' })]);
+    // Not retried: later syncs push nothing.
+    const pushes = server.pushes;
+    await settle(engine);
+    expect(server.pushes).toBe(pushes);
+  });
+
+  it('keeps the outbox on a 401, pauses, and sends it after the person signs in again', async () => {
+    const { db, engine, server, tasks, onUnauthorized, clock } = await setup();
+    engine.start();
+    await settle(engine);
+    server.pushFailures = [401];
+    await engine.mutate('task.setCompleted', { taskId: tasks[2]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    await settle(engine);
+    expect(engine.getSnapshot().status).toBe('unauthorized');
+    expect(onUnauthorized).toHaveBeenCalled();
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.tasks.get(tasks[2]!.id))?.isCompleted).toBe(true);
+    expect(clock.scheduled).toBe(0);
+    const pushes = server.pushes;
+    await settle(engine);
+    expect(server.pushes).toBe(pushes);
+
+    engine.resume();
+    await settle(engine);
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.applied.map((m) => m.name)).toEqual(['task.setCompleted']);
+    engine.stop();
+  });
+
+  it('re-applies a pending action on top of a pull that does not include it yet (rebase)', async () => {
+    const { db, engine, server, tasks } = await setup({ online: false });
+    await engine.mutate('task.setCompleted', { taskId: tasks[0]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    // Another device unticks nothing, but the server sends the task back unchanged (not completed).
+    const pull = await server.pull('someone-else', 0);
+    await applyPull(db, { ...pull, lastMutationId: 0 }, USER, new Date().toISOString());
+    const task = await db.tasks.get(tasks[0]!.id);
+    expect(task?.isCompleted).toBe(true);
+    expect(task?.base).toEqual({ isCompleted: false, completedAt: null });
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('polls every 3 s while a conversation is open', async () => {
+    const { engine, clock } = await setup();
+    engine.start();
+    await settle(engine);
+    const close = engine.openConversation();
+    expect(clock.delays.at(-1)).toBe(3000);
+    close();
+    expect(clock.delays.at(-1)).toBe(30_000);
+    engine.stop();
+  });
+});

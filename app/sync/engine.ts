@@ -1,0 +1,421 @@
+// The sync engine (DESIGN.md section 6): local actions write Dexie and the outbox in one transaction;
+// a sync pushes the outbox in order, pulls, then drops acknowledged rows and re-applies pending ones.
+// Fetch, clock, randomness and locks are injected so tests drive it without a browser.
+import type { Role } from '../../shared/roles.ts';
+import {
+  isTombstone,
+  MAX_MUTATIONS_PER_PUSH,
+  type MutationArgs,
+  type MutationName,
+  type PullResponse,
+  type PushRequest,
+  type PushResponse,
+} from '../../shared/sync.ts';
+import { api, ApiError, NetworkError } from '../lib/api-client.ts';
+import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
+
+export type SyncTransport = {
+  push(body: PushRequest): Promise<PushResponse>;
+  pull(clientId: string, cursor: number): Promise<PullResponse>;
+};
+
+/** The real transport: the app's one fetch wrapper (NetworkError for no network, ApiError otherwise). */
+export const httpTransport: SyncTransport = {
+  push: (body) => api.post<PushResponse>('/api/sync/push', body),
+  pull: (clientId, cursor) =>
+    api.get<PullResponse>(`/api/sync/pull?clientId=${encodeURIComponent(clientId)}&cursor=${cursor}`),
+};
+
+export type Clock = {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export type SyncStatus = 'idle' | 'syncing' | 'offline' | 'unauthorized' | 'error';
+export type SyncSnapshot = {
+  status: SyncStatus;
+  lastSyncedAt: string | null;
+  /** The last failure in words, for a tooltip; null after a good sync. */
+  error: string | null;
+};
+
+/** What became of one local action: it reached the server, the server refused it, or it waits. */
+export type MutationOutcome = 'applied' | 'rejected' | 'queued';
+
+export type SyncUser = { id: string; fullName: string | null; role: Role };
+
+export type SyncEngineOptions = {
+  db: KickoffDb;
+  user: SyncUser;
+  transport?: SyncTransport;
+  clock?: Clock;
+  random?: () => number;
+  /** navigator.locks where the browser has it: one tab syncs at a time. */
+  locks?: Pick<LockManager, 'request'> | null;
+  isOnline?: () => boolean;
+  onRejected?: (change: RejectedChange) => void;
+  /** Called when a sync hits 401: the outbox is kept until the person signs in again. */
+  onUnauthorized?: () => void;
+};
+
+export const REGULAR_INTERVAL_MS: readonly [number, number] = [30_000, 60_000];
+export const CONVERSATION_INTERVAL_MS = 3_000;
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_MAX_MS = 60_000;
+
+/** Backoff with jitter: between half and all of base * 2^attempt, capped. */
+export function backoffDelay(attempt: number, random: () => number): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+async function ensureSyncMeta(db: KickoffDb): Promise<SyncMeta> {
+  const existing = await getMeta(db, 'sync');
+  if (existing) return existing;
+  const fresh: SyncMeta = { clientId: crypto.randomUUID(), nextMutationId: 1, cursor: 0, lastSyncedAt: null };
+  await putMeta(db, 'sync', fresh);
+  return fresh;
+}
+
+/** The optimistic effect of a mutation on Dexie; used for the first write and for every rebase. */
+async function applyLocal(db: KickoffDb, row: OutboxRow, user: SyncUser, nowIso: string): Promise<void> {
+  if (row.name === 'task.setCompleted') {
+    const args = row.args as MutationArgs['task.setCompleted'];
+    const task = await db.tasks.get(args.taskId);
+    if (!task) return;
+    await db.tasks.put({
+      ...task,
+      isCompleted: args.isCompleted,
+      completedAt: args.isCompleted ? (args.completedAt ?? nowIso) : null,
+      base: task.base ?? { isCompleted: task.isCompleted, completedAt: task.completedAt },
+    });
+    return;
+  }
+  if (row.name === 'message.send') {
+    const args = row.args as MutationArgs['message.send'];
+    const existing = await db.messages.get(args.id);
+    if (existing && !existing.pending) return;
+    const plan = await db.plans.get(args.planId);
+    await db.messages.put({
+      id: args.id,
+      planId: args.planId,
+      senderId: user.id,
+      receiverId: plan?.managerId ?? '',
+      content: args.content,
+      isRead: false,
+      createdAt: args.createdAt ?? nowIso,
+      sender: { fullName: user.fullName, role: user.role },
+      pending: 1,
+    });
+  }
+}
+
+/**
+ * Writes a pull into Dexie in one transaction: server rows win, acknowledged outbox rows go, every
+ * optimistic change is undone, and the still-pending ones are applied again on top (the rebase).
+ */
+export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUser, nowIso: string): Promise<void> {
+  await db.transaction('rw', [db.plans, db.tasks, db.templates, db.messages, db.outbox, db.meta], async () => {
+    if (pull.reset) await Promise.all([db.plans.clear(), db.tasks.clear(), db.templates.clear(), db.messages.clear()]);
+
+    for (const plan of pull.plans) {
+      if (isTombstone(plan)) {
+        await db.plans.delete(plan.id);
+        await db.tasks.where('planId').equals(plan.id).delete();
+        await db.messages.where('planId').equals(plan.id).delete();
+      } else {
+        await db.plans.put(plan);
+      }
+    }
+    const liveTasks = pull.tasks.filter((task) => !isTombstone(task));
+    await db.tasks.bulkDelete(pull.tasks.filter(isTombstone).map((task) => task.id));
+    await db.tasks.bulkPut(liveTasks as Exclude<(typeof pull.tasks)[number], { deleted: true }>[]);
+    await db.templates.bulkPut(pull.templates);
+    await db.messages.bulkDelete(pull.messages.filter(isTombstone).map((message) => message.id));
+    await db.messages.bulkPut(pull.messages.filter((message) => !isTombstone(message)) as Exclude<(typeof pull.messages)[number], { deleted: true }>[]);
+
+    await db.outbox.where('id').belowOrEqual(pull.lastMutationId).delete();
+
+    // Undo every optimistic change; the server's rows above already replaced the ones it changed.
+    const changedTasks = await db.tasks.filter((task) => task.base !== undefined).toArray();
+    await db.tasks.bulkPut(changedTasks.map(({ base, ...task }) => ({ ...task, isCompleted: base!.isCompleted, completedAt: base!.completedAt })));
+    await db.messages.filter((message) => message.pending === 1).delete();
+    for (const row of await db.outbox.orderBy('id').toArray()) await applyLocal(db, row, user, nowIso);
+
+    const meta = await ensureSyncMeta(db);
+    await putMeta(db, 'sync', { ...meta, cursor: pull.cursor, lastSyncedAt: nowIso });
+    await putMeta(db, 'company', pull.company);
+    await putMeta(db, 'contacts', pull.contacts);
+  });
+}
+
+export class SyncEngine {
+  readonly db: KickoffDb;
+  readonly user: SyncUser;
+  private readonly transport: SyncTransport;
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private readonly locks: Pick<LockManager, 'request'> | null;
+  private readonly isOnline: () => boolean;
+  private readonly options: SyncEngineOptions;
+
+  private snapshot: SyncSnapshot = { status: 'idle', lastSyncedAt: null, error: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly waiters = new Map<number, (outcome: MutationOutcome) => void>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: unknown = null;
+  private failures = 0;
+  private paused = false;
+  private started = false;
+  private conversations = 0;
+  private detach: (() => void) | null = null;
+
+  constructor(options: SyncEngineOptions) {
+    this.options = options;
+    this.db = options.db;
+    this.user = options.user;
+    this.transport = options.transport ?? httpTransport;
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
+    this.isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
+  }
+
+  // ---- state for the UI (useSyncExternalStore) ----
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  getSnapshot = () => this.snapshot;
+  private setSnapshot(patch: Partial<SyncSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Starts syncing now, on `online` and `visibilitychange`, and on a timer; idempotent. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    if (typeof window !== 'undefined') {
+      const onOnline = () => {
+        this.failures = 0;
+        void this.sync();
+      };
+      const onOffline = () => this.setSnapshot({ status: 'offline' });
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') void this.sync();
+      };
+      window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOffline);
+      document.addEventListener('visibilitychange', onVisible);
+      this.detach = () => {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
+        document.removeEventListener('visibilitychange', onVisible);
+      };
+    }
+    void this.sync();
+  }
+
+  stop(): void {
+    this.started = false;
+    this.detach?.();
+    this.detach = null;
+    this.clearTimer();
+    for (const resolve of this.waiters.values()) resolve('queued');
+    this.waiters.clear();
+  }
+
+  /** After signing in again: the kept outbox goes out. */
+  resume(): void {
+    this.paused = false;
+    this.failures = 0;
+    void this.sync();
+  }
+
+  /** While a conversation is open the client pulls every 3 s (DESIGN.md section 8). */
+  openConversation(): () => void {
+    this.conversations += 1;
+    this.reschedule();
+    return () => {
+      this.conversations = Math.max(0, this.conversations - 1);
+      this.reschedule();
+    };
+  }
+
+  /**
+   * One person's action: the optimistic write, the next mutation id and the outbox row, in one
+   * Dexie transaction; then a sync. `outcome` says whether it reached the server.
+   */
+  async mutate<N extends MutationName>(name: N, args: MutationArgs[N]): Promise<{ mutationId: number; outcome: Promise<MutationOutcome> }> {
+    const { db } = this;
+    const nowIso = new Date(this.clock.now()).toISOString();
+    const mutationId = await db.transaction('rw', [db.plans, db.tasks, db.messages, db.outbox, db.meta], async () => {
+      const meta = await ensureSyncMeta(db);
+      const row: OutboxRow = { id: meta.nextMutationId, name, args, createdAt: nowIso };
+      await applyLocal(db, row, this.user, nowIso);
+      await db.outbox.add(row);
+      await putMeta(db, 'sync', { ...meta, nextMutationId: meta.nextMutationId + 1 });
+      return row.id;
+    });
+    const outcome = new Promise<MutationOutcome>((resolve) => this.waiters.set(mutationId, resolve));
+    void this.sync();
+    return { mutationId, outcome };
+  }
+
+  /** Runs a sync now, or once more right after the one running; resolves when done. */
+  sync(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let ok = true;
+      do {
+        this.again = false;
+        ok = await this.cycle();
+      } while (ok && this.again && !this.paused);
+      return ok;
+    })()
+      .then((ok) => {
+        this.running = null;
+        if (ok) this.reschedule();
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async cycle(): Promise<boolean> {
+    if (this.paused) return false;
+    this.clearTimer();
+    if (!this.isOnline()) {
+      this.setSnapshot({ status: 'offline' });
+      this.settleWaiters('queued');
+      return false;
+    }
+    this.setSnapshot({ status: 'syncing' });
+    try {
+      await this.withLock(() => this.pushThenPull());
+      this.failures = 0;
+      this.setSnapshot({ status: 'idle', error: null, lastSyncedAt: new Date(this.clock.now()).toISOString() });
+      return true;
+    } catch (error) {
+      this.settleWaiters('queued');
+      if (error instanceof ApiError && error.status === 401) {
+        // Keep the outbox; the person is asked to sign in again and nothing retries until then.
+        this.paused = true;
+        this.setSnapshot({ status: 'unauthorized', error: error.message });
+        this.options.onUnauthorized?.();
+        return false;
+      }
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+        // The server no longer knows this client (or sees a gap): start a new client and send the
+        // outbox again under it. Safe because every mutation is idempotent (intent, client ids).
+        await this.renumberUnderNewClient();
+      }
+      this.failures += 1;
+      const offline = error instanceof NetworkError;
+      this.setSnapshot({ status: offline ? 'offline' : 'error', error: error instanceof Error ? error.message : String(error) });
+      this.schedule(backoffDelay(this.failures - 1, this.random));
+      return false;
+    }
+  }
+
+  private async withLock(work: () => Promise<void>): Promise<void> {
+    if (!this.locks) return work();
+    await this.locks.request(`kickoff-sync-${this.user.id}`, work);
+  }
+
+  private async pushThenPull(): Promise<void> {
+    const { db } = this;
+    const meta = await db.transaction('rw', db.meta, () => ensureSyncMeta(db));
+    let pushedUpTo = 0;
+    for (;;) {
+      const rows = await db.outbox.where('id').above(pushedUpTo).limit(MAX_MUTATIONS_PER_PUSH).toArray();
+      if (rows.length === 0) break;
+      const response = await this.transport.push({
+        clientId: meta.clientId,
+        mutations: rows.map(({ id, name, args }) => ({ id, name, args })),
+      });
+      await this.record(response, rows);
+      pushedUpTo = rows.at(-1)!.id;
+    }
+    const pull = await this.transport.pull(meta.clientId, meta.cursor);
+    await applyPull(db, pull, this.user, new Date(this.clock.now()).toISOString());
+  }
+
+  /** Settles the waiting actions and keeps a note of every change the server refused. */
+  private async record(response: PushResponse, rows: OutboxRow[]): Promise<void> {
+    const rejected: RejectedChange[] = [];
+    for (const result of response.results) {
+      const row = rows.find((candidate) => candidate.id === result.id);
+      if (result.status === 'rejected' && row) {
+        const args = row.args as Partial<MutationArgs['task.setCompleted'] & MutationArgs['message.send']>;
+        rejected.push({
+          mutationId: row.id,
+          name: row.name,
+          targetId: (row.name === 'task.setCompleted' ? args.taskId : args.id) ?? '',
+          detail: row.name === 'message.send' ? args.content : undefined,
+          message: result.message ?? 'The server refused this change.',
+          at: new Date(this.clock.now()).toISOString(),
+        });
+      }
+      this.waiters.get(result.id)?.(result.status === 'rejected' ? 'rejected' : 'applied');
+      this.waiters.delete(result.id);
+    }
+    if (rejected.length === 0) return;
+    await this.db.transaction('rw', this.db.meta, async () => {
+      const notes = (await getMeta(this.db, 'rejected')) ?? [];
+      await putMeta(this.db, 'rejected', [...notes, ...rejected].slice(-20));
+    });
+    for (const change of rejected) this.options.onRejected?.(change);
+  }
+
+  private async renumberUnderNewClient(): Promise<void> {
+    const { db } = this;
+    await db.transaction('rw', [db.outbox, db.meta], async () => {
+      const rows = await db.outbox.orderBy('id').toArray();
+      await db.outbox.clear();
+      await db.outbox.bulkAdd(rows.map((row, index) => ({ ...row, id: index + 1 })));
+      const meta = await ensureSyncMeta(db);
+      await putMeta(db, 'sync', { ...meta, clientId: crypto.randomUUID(), nextMutationId: rows.length + 1, cursor: 0 });
+    });
+    // Waiters are keyed by the old ids; they have been told 'queued' already.
+  }
+
+  private settleWaiters(outcome: MutationOutcome) {
+    for (const resolve of this.waiters.values()) resolve(outcome);
+    this.waiters.clear();
+  }
+
+  private clearTimer() {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(ms: number) {
+    if (!this.started) return;
+    this.clearTimer();
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      void this.sync();
+    }, ms);
+  }
+
+  /** The regular timer: 3 s while a conversation is open, else 30-60 s; none while backing off. */
+  private reschedule() {
+    if (this.paused || this.running || this.failures > 0) return;
+    const [min, max] = REGULAR_INTERVAL_MS;
+    this.schedule(this.conversations > 0 ? CONVERSATION_INTERVAL_MS : min + Math.round(this.random() * (max - min)));
+  }
+}

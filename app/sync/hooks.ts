@@ -1,0 +1,39 @@
+// React bindings of the sync engine: the engine of the signed-in new hire, its status, the outbox
+// count, and the live Dexie reads the new-hire screens render from.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { SessionUser } from '../../shared/auth.ts';
+import type { SyncEngine, SyncSnapshot } from './engine.ts';
+import { syncEngineFor } from './session.ts';
+
+/** The engine of a new hire (their screens are offline-first); null for staff, whose screens are online. */
+export function useSyncEngine(user: SessionUser | null | undefined): SyncEngine | null {
+  const engine = user?.role === 'new_hire' ? syncEngineFor({ id: user.id, fullName: user.fullName, role: user.role }) : null;
+  // A page that was paused by a 401 and now has a signed-in person again: send the kept outbox.
+  useEffect(() => {
+    if (engine && engine.getSnapshot().status === 'unauthorized') engine.resume();
+  }, [engine, user]);
+  return engine;
+}
+
+const idleSnapshot: SyncSnapshot = { status: 'idle', lastSyncedAt: null, error: null };
+const noop = () => () => undefined;
+
+export function useSyncSnapshot(engine: SyncEngine | null): SyncSnapshot {
+  return useSyncExternalStore(engine?.subscribe ?? noop, engine?.getSnapshot ?? (() => idleSnapshot), () => idleSnapshot);
+}
+
+/** How many changes wait in the outbox (0 without an engine). */
+export function usePendingCount(engine: SyncEngine | null): number {
+  return useLiveQuery(() => (engine ? engine.db.outbox.count() : 0), [engine], 0);
+}
+
+/** Pulls every 3 s while mounted (an open conversation). */
+export function useConversationPolling(engine: SyncEngine | null, active: boolean) {
+  useEffect(() => {
+    if (!engine || !active) return;
+    const close = engine.openConversation();
+    void engine.sync();
+    return close;
+  }, [engine, active]);
+}

@@ -1,0 +1,119 @@
+// The sync protocol (DESIGN.md section 6): push and pull shapes, and the mutations a client may queue.
+import * as v from 'valibot';
+import { MESSAGE_EMPTY, MESSAGE_MAX_LENGTH } from './messages.ts';
+import type { OnboardingTask, PlanSummary } from './onboarding.ts';
+import type { Role } from './roles.ts';
+
+export const MUTATION_NAMES = ['task.setCompleted', 'message.send'] as const;
+export type MutationName = (typeof MUTATION_NAMES)[number];
+
+const isoTimestamp = v.pipe(v.string(), v.isoTimestamp('Invalid timestamp'));
+const uuid = v.pipe(v.string(), v.uuid('Invalid id'));
+
+/** Intent, not a toggle: replaying it twice leaves the same state. */
+export const TaskSetCompletedArgsSchema = v.object({
+  taskId: uuid,
+  isCompleted: v.boolean(),
+  /** When the person ticked it; the server clamps it to its own now. */
+  completedAt: v.optional(v.nullable(isoTimestamp)),
+});
+export type TaskSetCompletedArgs = v.InferOutput<typeof TaskSetCompletedArgsSchema>;
+
+export const MessageSendArgsSchema = v.object({
+  /** Made by the client, so a replayed send is recognised. */
+  id: uuid,
+  planId: uuid,
+  content: v.pipe(
+    v.string(MESSAGE_EMPTY),
+    v.trim(),
+    v.nonEmpty(MESSAGE_EMPTY),
+    v.maxLength(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
+  ),
+  createdAt: v.optional(isoTimestamp),
+});
+export type MessageSendArgs = v.InferOutput<typeof MessageSendArgsSchema>;
+
+export type MutationArgs = {
+  'task.setCompleted': TaskSetCompletedArgs;
+  'message.send': MessageSendArgs;
+};
+
+export const MUTATION_ARGS_SCHEMAS = {
+  'task.setCompleted': TaskSetCompletedArgsSchema,
+  'message.send': MessageSendArgsSchema,
+} as const;
+
+/**
+ * The envelope only: a mutation whose name or args are bad is rejected on its own (and still
+ * advances the client's counter), so one bad row never blocks the queue behind it.
+ */
+export const PushMutationSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  name: v.pipe(v.string(), v.maxLength(100)),
+  args: v.unknown(),
+});
+export type PushMutation = v.InferOutput<typeof PushMutationSchema>;
+
+export const MAX_MUTATIONS_PER_PUSH = 100;
+export const ClientIdSchema = v.pipe(v.string(), v.uuid('Invalid client id'));
+
+export const PushRequestSchema = v.object({
+  clientId: ClientIdSchema,
+  mutations: v.pipe(v.array(PushMutationSchema), v.maxLength(MAX_MUTATIONS_PER_PUSH)),
+});
+export type PushRequest = v.InferOutput<typeof PushRequestSchema>;
+
+export type MutationStatus = 'applied' | 'duplicate' | 'rejected';
+export type MutationResult = { id: number; status: MutationStatus; message?: string };
+export type PushResponse = { results: MutationResult[]; lastMutationId: number };
+
+export const PullQuerySchema = v.object({
+  clientId: ClientIdSchema,
+  cursor: v.pipe(
+    v.optional(v.string(), '0'),
+    v.regex(/^\d{1,15}$/, 'Invalid cursor'),
+    v.transform(Number),
+  ),
+});
+
+/** A plan as lists show it, without the progress figures: the client computes those from its tasks. */
+export type SyncPlan = Omit<PlanSummary, 'progressPercentage' | 'completedTasks' | 'totalTasks'>;
+export type SyncTask = OnboardingTask;
+export type SyncTemplate = { id: string; title: string; duration: number; description: string | null };
+export type SyncMessage = {
+  id: string;
+  planId: string;
+  senderId: string;
+  receiverId: string;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+  sender: { fullName: string | null; role: Role } | null;
+};
+export type Tombstone = { id: string; deleted: true };
+export type SyncRow<T> = T | Tombstone;
+
+export type HelpfulLink = { label: string; url: string };
+export type SyncContact = { id: string; fullName: string | null; email: string };
+
+export type PullResponse = {
+  /** The global version this answer is complete up to; send it back as `cursor` next time. */
+  cursor: number;
+  lastMutationId: number;
+  /** true: the answer is the full state, and the client drops everything it held before. */
+  reset: boolean;
+  plans: SyncRow<SyncPlan>[];
+  tasks: SyncRow<SyncTask>[];
+  templates: SyncTemplate[];
+  messages: SyncRow<SyncMessage>[];
+  company: { id: string; name: string; helpfulResources: HelpfulLink[] };
+  /** Who a new hire writes to: their manager, else the company's admins. */
+  contacts: { manager: SyncContact | null; admins: SyncContact[] };
+};
+
+export function isTombstone<T extends { id: string }>(row: SyncRow<T>): row is Tombstone {
+  return (row as Partial<Tombstone>).deleted === true;
+}
+
+/** Tombstones are cleaned up after this long; a client silent for longer starts over. */
+export const TOMBSTONE_HORIZON_DAYS = 30;
