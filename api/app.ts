@@ -8,6 +8,7 @@ import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
 import { loadUser } from './middleware/auth.ts';
 import { requireSameOrigin, securityHeaders } from './middleware/security.ts';
+import { siteRoutes } from './site/site.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps) {
   api.route('/', statsRoutes);
   api.route('/', subscriptionsRoutes);
   api.route('/', syncRoutes);
+  api.route('/', siteRoutes);
   api.all('*', (c) => c.json<ApiErrorBody>({ message: `No API route for ${c.req.method} ${c.req.path}` }, 404));
 
   app.route('/api', api);

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { RequireSignIn } from '../components/layout/require-sign-in.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
-import { PlaceholderScreen } from '../components/ui/placeholder-screen.tsx';
+import { LandingPage } from '../features/site/landing-page.tsx';
 
 // The dashboard is only downloaded by signed-in people, so the landing page stays light.
 const RoleDashboard = lazy(() => import('../components/layout/role-dashboard.tsx'));
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/')({
 function HomePage() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <LoadingScreen />;
-  if (!user) return <PlaceholderScreen title="Kickoff" />;
+  if (!user) return <LandingPage />;
   return (
     <RequireSignIn>
       <Suspense fallback={<LoadingScreen />}>

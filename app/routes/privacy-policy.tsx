@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/ui/placeholder-screen.tsx';
+import { PrivacyPolicyPage } from '../features/site/legal-page.tsx';
 
 export const Route = createFileRoute('/privacy-policy')({
-  component: () => <PlaceholderScreen title="Privacy Policy" />,
+  component: PrivacyPolicyPage,
 });

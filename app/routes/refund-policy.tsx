@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/ui/placeholder-screen.tsx';
+import { RefundPolicyPage } from '../features/site/legal-page.tsx';
 
 export const Route = createFileRoute('/refund-policy')({
-  component: () => <PlaceholderScreen title="Refund Policy" />,
+  component: RefundPolicyPage,
 });

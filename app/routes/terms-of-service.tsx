@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderScreen } from '../components/ui/placeholder-screen.tsx';
+import { TermsOfServicePage } from '../features/site/legal-page.tsx';
 
 export const Route = createFileRoute('/terms-of-service')({
-  component: () => <PlaceholderScreen title="Terms of Service" />,
+  component: TermsOfServicePage,
 });

@@ -1,0 +1,116 @@
+// Pricing from the plan catalogue (spec section 9), with monthly/yearly and USD/LKR toggles.
+import { Link } from '@tanstack/react-router';
+import { Check } from 'lucide-react';
+import { useState } from 'react';
+import type { BillingPeriod, CatalogueEntry, Currency } from '../../../shared/catalogue.ts';
+import { PLAN_CATALOGUE, PLAN_IDS, YEARLY_DISCOUNT_PERCENT } from '../../../shared/catalogue.ts';
+import { formatMoney, planPrice } from '../../../shared/site.ts';
+
+function Toggle<T extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: { value: T; label: string }[]; value: T; onChange: (value: T) => void }) {
+  return (
+    <fieldset className="join rounded-full border border-base-300 bg-base-100 p-1 shadow-sm">
+      <legend className="sr-only">{legend}</legend>
+      {options.map((option) => (
+        <input
+          key={option.value}
+          type="radio"
+          name={name}
+          aria-label={option.label}
+          checked={value === option.value}
+          onChange={() => onChange(option.value)}
+          className="join-item btn btn-sm rounded-full! border-0 px-4 shadow-none checked:btn-primary"
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function PlanCard({ plan, period, currency }: { plan: CatalogueEntry; period: BillingPeriod; currency: Currency }) {
+  const { amount, perMonth } = planPrice(plan, period, currency);
+  const free = amount === 0;
+  const headingId = `plan-${plan.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`card relative h-full border bg-base-100 ${plan.popular ? 'border-primary shadow-2xl shadow-primary/20 ring-1 ring-primary lg:-my-4' : 'border-base-300 shadow-sm'}`}
+    >
+      {plan.popular && <span className="badge badge-primary absolute -top-3 left-1/2 -translate-x-1/2 px-3 font-semibold whitespace-nowrap shadow">Most Popular</span>}
+      <div className="card-body gap-5 p-7">
+        <div>
+          <h3 id={headingId} className="text-lg font-semibold">
+            {plan.name}
+          </h3>
+          <p className="mt-1 min-h-10 text-sm text-base-content/70">{plan.description}</p>
+        </div>
+        <div>
+          <p className="flex items-baseline gap-1">
+            <span className="text-4xl font-bold tracking-tight" data-testid={`price-${plan.id}`}>
+              {formatMoney(perMonth, currency)}
+            </span>
+            <span className="text-sm text-base-content/70">/ month</span>
+          </p>
+          <p className="mt-1 text-sm text-base-content/70">
+            {free ? 'Free forever, no card needed' : period === 'yearly' ? `${formatMoney(amount, currency)} billed yearly` : 'Billed monthly, cancel anytime'}
+          </p>
+        </div>
+        <Link to="/signup" className={`btn ${plan.popular ? 'btn-primary shadow-md shadow-primary/30' : 'btn-soft btn-primary'}`} aria-label={free ? 'Get started for free with Starter' : `Start with ${plan.name}`}>
+          {free ? 'Get started for free' : `Start with ${plan.name}`}
+        </Link>
+        <ul className="space-y-2.5 text-sm">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex gap-2.5">
+              <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+export function PricingSection() {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [currency, setCurrency] = useState<Currency>('USD');
+  return (
+    <div>
+      <div className="mb-12 flex flex-col items-center justify-center gap-3 sm:flex-row sm:gap-4">
+        <div className="flex items-center gap-2">
+          <Toggle
+            legend="Billing period"
+            name="pricing-period"
+            value={period}
+            onChange={setPeriod}
+            options={[
+              { value: 'monthly', label: 'Monthly' },
+              { value: 'yearly', label: 'Yearly' },
+            ]}
+          />
+          <span className="badge badge-success badge-soft font-semibold">{YEARLY_DISCOUNT_PERCENT}% OFF yearly</span>
+        </div>
+        <Toggle
+          legend="Currency"
+          name="pricing-currency"
+          value={currency}
+          onChange={setCurrency}
+          options={[
+            { value: 'USD', label: 'USD' },
+            { value: 'LKR', label: 'LKR' },
+          ]}
+        />
+      </div>
+      <div className="grid items-stretch gap-6 lg:grid-cols-3 lg:gap-8">
+        {PLAN_IDS.map((id) => (
+          <PlanCard key={id} plan={PLAN_CATALOGUE[id]} period={period} currency={currency} />
+        ))}
+      </div>
+      <p className="mt-10 text-center text-sm text-base-content/70">
+        Payments are processed securely by PayHere. Compare every detail on the{' '}
+        <Link to="/subscription" className="link link-primary">
+          plans page
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
