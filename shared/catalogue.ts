@@ -73,3 +73,36 @@ export function limitReachedMessage(planType: PlanId, kind: LimitKind): string {
   const what = kind === 'activeNewHires' ? 'active new hires' : 'managers';
   return `Plan limit reached: the ${plan.name} plan allows ${plan.limits[kind]} ${what}. Upgrade to add more.`;
 }
+
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const satisfies readonly BillingPeriod[];
+export const CURRENCIES = ['USD', 'LKR'] as const satisfies readonly Currency[];
+/** Plans that are bought through PayHere (Starter is chosen, never paid for). */
+export const PAID_PLAN_IDS = ['growth', 'business'] as const satisfies readonly PlanId[];
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
+export function isPaidPlan(planType: string | null | undefined): planType is PaidPlanId {
+  return planType === 'growth' || planType === 'business';
+}
+
+/** The price of one billing period, in whole units of the currency. */
+export function planPrice(planType: PlanId, period: BillingPeriod, currency: Currency): number {
+  return PLAN_CATALOGUE[planType].prices[period][currency];
+}
+
+/** What a yearly plan costs per month (USD 45 -> 3.75, LKR 13,500 -> 1,125). */
+export function yearlyPricePerMonth(planType: PlanId, currency: Currency): number {
+  return Math.round((planPrice(planType, 'yearly', currency) / 12) * 100) / 100;
+}
+
+/** An amount as PayHere wants it: two decimals, no thousands separator ('1500.00'). */
+export function formatPayhereAmount(amount: number): string {
+  return amount.toFixed(2);
+}
+
+/** The amount charged for a plan, computed here and never taken from a client. */
+export function checkoutAmount(planType: PlanId, period: BillingPeriod, currency: Currency): string {
+  return formatPayhereAmount(planPrice(planType, period, currency));
+}
+
+/** PayHere's recurrence for each billing period (recurring payments, duration 'Forever'). */
+export const PAYHERE_RECURRENCE: Record<BillingPeriod, string> = { monthly: '1 Month', yearly: '1 Year' };

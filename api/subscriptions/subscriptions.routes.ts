@@ -1,4 +1,146 @@
-import { Hono } from 'hono';
+// Subscriptions and PayHere payments (spec section 7, DESIGN.md sections 4, 5 and 8).
+import { Hono, type MiddlewareHandler } from 'hono';
+import { PAYHERE_RECURRENCE, PLAN_CATALOGUE } from '../../shared/catalogue.ts';
+import {
+  CancelSubscriptionSchema,
+  PaymentConfirmSchema,
+  PaymentCreateSchema,
+  SimulatorCompleteSchema,
+  PAYHERE_STATUS,
+  type MessageResponse,
+  type PaymentConfirmResponse,
+  type PaymentCreateResponse,
+} from '../../shared/subscriptions.ts';
+import { AppError, found, notFound } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
+import { validate } from '../lib/validate.ts';
+import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { checkoutHash, notifySignature, payhereCredentials } from './payhere.ts';
+import {
+  cancelSubscription,
+  chooseStarter,
+  createPendingOrder,
+  findCompanyOrder,
+  getCurrentSubscription,
+  markOrderFailed,
+  processNotify,
+  reactivateSubscription,
+  type NotifyForm,
+} from './subscriptions.queries.ts';
 
 export const subscriptionsRoutes = new Hono<AppEnv>();
+
+const adminOnly = requireRole('admin');
+
+/** The simulator's route exists only in simulator mode; elsewhere it is as missing as any other path. */
+const simulatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.deps.config.payhere.mode !== 'simulator') throw notFound('Route');
+  await next();
+};
+
+subscriptionsRoutes.post('/payments/create', adminOnly, validate('json', PaymentCreateSchema), (c) => {
+  const { config, db } = c.var.deps;
+  const credentials = payhereCredentials(config.payhere);
+  if (!credentials) {
+    throw new AppError(503, 'Payments are not available yet: PayHere is not configured on this server. Please contact support.');
+  }
+  const { planType, billingPeriod, currency } = c.req.valid('json');
+  const order = createPendingOrder(db, { companyId: currentUser(c).companyId, planType, billingPeriod, currency });
+  const orderId = order.payhereOrderId ?? '';
+  return c.json<PaymentCreateResponse>({
+    mode: config.payhere.mode,
+    merchantId: credentials.merchantId,
+    notifyUrl: `${config.appUrl}/api/payments/notify`,
+    returnUrl: `${config.appUrl}/subscription`,
+    cancelUrl: `${config.appUrl}/subscription`,
+    orderId,
+    items: `Kickoff ${PLAN_CATALOGUE[planType].name} plan (${billingPeriod})`,
+    amount: order.amount,
+    currency: order.currency,
+    hash: checkoutHash({ ...credentials, orderId, amount: order.amount, currency: order.currency }),
+    recurrence: PAYHERE_RECURRENCE[billingPeriod],
+    duration: 'Forever',
+    planType,
+    billingPeriod,
+  });
+});
+
+// PayHere's server posts here (form-encoded); exempt from the Origin check, verified by md5sig instead.
+subscriptionsRoutes.post('/payments/notify', async (c) => {
+  const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const form: NotifyForm = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
+  const { db, config } = c.var.deps;
+  const outcome = processNotify(db, config.payhere, form);
+  if (outcome.httpStatus !== 200) throw new AppError(outcome.httpStatus, `Notification ${outcome.result}`);
+  return c.json({ status: outcome.result });
+});
+
+subscriptionsRoutes.post('/payments/confirm', adminOnly, validate('json', PaymentConfirmSchema), (c) => {
+  const { db } = c.var.deps;
+  const { orderId, status } = c.req.valid('json');
+  const order = found(findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
+  if (status === 'failed') markOrderFailed(db, order.id);
+  const latest = found(findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
+  return c.json<PaymentConfirmResponse>({ status: latest.status });
+});
+
+/** The local checkout of PAYHERE_MODE=simulator: signs a notify as PayHere would and runs the same handler. */
+subscriptionsRoutes.post('/payments/simulator/complete', simulatorOnly, adminOnly, validate('json', SimulatorCompleteSchema), (c) => {
+  const { db, config } = c.var.deps;
+  const credentials = payhereCredentials(config.payhere);
+  if (!credentials) throw notFound('Route');
+  const { orderId, outcome } = c.req.valid('json');
+  const order = found(findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
+  const statusCode = { success: PAYHERE_STATUS.success, failed: PAYHERE_STATUS.failed, cancelled: PAYHERE_STATUS.cancelled }[outcome];
+  const form: NotifyForm = {
+    merchant_id: credentials.merchantId,
+    order_id: orderId,
+    payment_id: String(320_000_000_000 + Math.floor(Math.random() * 1_000_000_000)),
+    payhere_amount: order.amount,
+    payhere_currency: order.currency,
+    status_code: statusCode,
+    md5sig: notifySignature({
+      merchantId: credentials.merchantId,
+      orderId,
+      payhereAmount: order.amount,
+      payhereCurrency: order.currency,
+      statusCode,
+      merchantSecret: credentials.merchantSecret,
+    }),
+    method: 'TEST',
+    status_message: `Simulated ${outcome}`,
+    card_holder_name: 'Simulator Card',
+    card_no: '************1292',
+    custom_1: order.planType,
+    custom_2: order.billingPeriod,
+  };
+  const result = processNotify(db, config.payhere, form);
+  if (result.httpStatus !== 200) throw new AppError(result.httpStatus, `Notification ${result.result}`);
+  const latest = found(findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
+  return c.json<PaymentConfirmResponse>({ status: latest.status });
+});
+
+subscriptionsRoutes.get('/subscription/status', requireUser, (c) => {
+  return c.json(getCurrentSubscription(c.var.deps.db, currentUser(c).companyId));
+});
+
+subscriptionsRoutes.post('/subscription/cancel', adminOnly, validate('json', CancelSubscriptionSchema), (c) => {
+  const { reason, feedback } = c.req.valid('json');
+  const cancelled = cancelSubscription(c.var.deps.db, currentUser(c).companyId);
+  // No column holds the feedback yet; the log keeps it for the team until one does.
+  console.info(`Subscription ${cancelled.id} cancelled: ${reason}${feedback ? ` (${feedback.replace(/\s+/g, ' ')})` : ''}`);
+  return c.json<MessageResponse>({
+    message: 'Your subscription has been cancelled. You keep access until the end of your billing period.',
+  });
+});
+
+subscriptionsRoutes.post('/subscription/reactivate', adminOnly, (c) => {
+  reactivateSubscription(c.var.deps.db, currentUser(c).companyId);
+  return c.json<MessageResponse>({ message: 'Your subscription is active again.' });
+});
+
+subscriptionsRoutes.post('/subscription/free-starter', adminOnly, (c) => {
+  chooseStarter(c.var.deps.db, currentUser(c).companyId);
+  return c.json<MessageResponse>({ message: 'Your company is on the Starter plan: free forever for up to 2 new hires and 1 manager.' });
+});

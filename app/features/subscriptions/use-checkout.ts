@@ -1,0 +1,154 @@
+// The PayHere payment flow (spec sections 4, 5 and 8; DESIGN.md section 8): create the order on the
+// server, open the checkout, then ask the server until a verified notify has settled the order.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SessionUser } from '../../../shared/auth.ts';
+import type { BillingPeriod, Currency, PaidPlanId } from '../../../shared/catalogue.ts';
+import {
+  CONFIRM_POLL_INTERVAL_MS,
+  CONFIRM_POLL_TIMEOUT_MS,
+  DEFAULT_PAYER_DETAILS,
+  RELOAD_AFTER_PAYMENT_MS,
+  SIGNUP_REDIRECT_MS,
+  type PayerDetails,
+  type PaymentConfirmResponse,
+  type PaymentCreateResponse,
+} from '../../../shared/subscriptions.ts';
+import { api } from '../../lib/api-client.ts';
+import { notify, notifyError } from '../../lib/notify.ts';
+import { loadPayhereSdk, type PayherePayment } from './payhere-sdk.ts';
+import { SUBSCRIPTION_STATUS_KEY } from './use-subscription.ts';
+
+export type CheckoutRequest = { planType: PaidPlanId; billingPeriod: BillingPeriod; currency: Currency };
+
+/** The current user's query (app/features/auth); refetched so the plan badge updates at once. */
+const CURRENT_USER_KEY = ['/api/auth/user'];
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The payer's details with the spec's defaults for what the account does not have. */
+export function payerDetailsOf(user: SessionUser): PayerDetails {
+  const [firstWord, ...rest] = (user.fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  return {
+    firstName: user.firstName?.trim() || firstWord || DEFAULT_PAYER_DETAILS.firstName,
+    lastName: user.lastName?.trim() || rest.join(' ') || DEFAULT_PAYER_DETAILS.lastName,
+    email: user.email,
+    phone: DEFAULT_PAYER_DETAILS.phone,
+    address: DEFAULT_PAYER_DETAILS.address,
+    city: DEFAULT_PAYER_DETAILS.city,
+  };
+}
+
+function paymentFor(order: PaymentCreateResponse, payer: PayerDetails): PayherePayment {
+  return {
+    sandbox: order.mode === 'sandbox',
+    merchant_id: order.merchantId,
+    return_url: order.returnUrl,
+    cancel_url: order.cancelUrl,
+    notify_url: order.notifyUrl,
+    order_id: order.orderId,
+    items: order.items,
+    amount: order.amount,
+    currency: order.currency,
+    hash: order.hash,
+    recurrence: order.recurrence,
+    duration: order.duration,
+    first_name: payer.firstName ?? DEFAULT_PAYER_DETAILS.firstName,
+    last_name: payer.lastName ?? DEFAULT_PAYER_DETAILS.lastName,
+    email: payer.email,
+    phone: payer.phone ?? DEFAULT_PAYER_DETAILS.phone,
+    address: payer.address ?? DEFAULT_PAYER_DETAILS.address,
+    city: payer.city ?? DEFAULT_PAYER_DETAILS.city,
+    country: 'Sri Lanka',
+    custom_1: order.planType,
+    custom_2: order.billingPeriod,
+  };
+}
+
+export function useCheckout() {
+  const queryClient = useQueryClient();
+  /** The plan whose order is being created, while the button waits. */
+  const [startingPlan, setStartingPlan] = useState<PaidPlanId | null>(null);
+  /** True while the server is asked whether PayHere's notify has arrived. */
+  const [confirming, setConfirming] = useState(false);
+
+  async function confirmUntilSettled(orderId: string) {
+    notify.info('Payment Submitted', 'Confirming your payment…');
+    setConfirming(true);
+    const deadline = Date.now() + CONFIRM_POLL_TIMEOUT_MS;
+    try {
+      for (;;) {
+        const status = await api
+          .post<PaymentConfirmResponse>('/api/payments/confirm', { orderId })
+          .then((answer) => answer.status)
+          .catch(() => null);
+        if (status === 'completed') {
+          notify.success('Payment Successful!', 'Your plan subscription is now active.');
+          await Promise.all([
+            queryClient.refetchQueries({ queryKey: CURRENT_USER_KEY }),
+            queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY }),
+          ]);
+          setTimeout(() => window.location.reload(), RELOAD_AFTER_PAYMENT_MS);
+          return;
+        }
+        if (status === 'cancelled') {
+          notify.info('Payment Cancelled', 'Payment was cancelled. Your subscription remains unchanged.');
+          return;
+        }
+        if (status === 'failed' || status === 'refunded') {
+          notify.error('Payment Failed', 'Payment could not be processed. Please try again.');
+          return;
+        }
+        if (Date.now() + CONFIRM_POLL_INTERVAL_MS > deadline) break;
+        await wait(CONFIRM_POLL_INTERVAL_MS);
+      }
+      notify.error('Payment Confirmation Error', 'Payment may have succeeded but confirmation failed. Please contact support.');
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  async function checkout(user: SessionUser, request: CheckoutRequest) {
+    if (!user.email) {
+      notify.error('Account Required', 'Please create an account to continue with payment.');
+      setTimeout(() => window.location.assign('/signup'), SIGNUP_REDIRECT_MS);
+      return;
+    }
+    setStartingPlan(request.planType);
+    try {
+      const payer = payerDetailsOf(user);
+      let order: PaymentCreateResponse;
+      try {
+        order = await api.post<PaymentCreateResponse>('/api/payments/create', { ...request, userDetails: payer });
+      } catch (error) {
+        notifyError(error, 'Payment Error', 'Failed to create payment. Please try again.');
+        return;
+      }
+      if (!order.amount || !order.currency || !order.hash) {
+        notify.error('Payment Configuration Error', 'Payment data is incomplete. Please try again.');
+        return;
+      }
+      const sdk = await loadPayhereSdk(order.mode);
+      if (!sdk) {
+        notify.error('Payment System Error', 'Payment system is not loaded. Please refresh the page and try again.');
+        return;
+      }
+      // onCompleted only means the popup closed after paying; the verified notify decides (DESIGN.md 8).
+      sdk.onCompleted = (orderId) => void confirmUntilSettled(orderId || order.orderId);
+      sdk.onDismissed = () => notify.info('Payment Cancelled', 'Payment was cancelled. Your subscription remains unchanged.');
+      sdk.onError = (error) => {
+        notify.error('Payment Failed', error || 'An error occurred during payment processing.');
+        void api.post('/api/payments/confirm', { orderId: order.orderId, status: 'failed' }).catch(() => undefined);
+      };
+      try {
+        sdk.startPayment(paymentFor(order, payer));
+      } catch {
+        notify.error('Payment System Error', 'Failed to start PayHere payment. Please try again.');
+      }
+    } finally {
+      setStartingPlan(null);
+    }
+  }
+
+  return { checkout, startingPlan, confirming };
+}
