@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'app/routeTree.gen.ts', 'drizzle', 'test-results', 'playwright-report', 'data'] },
+  { ignores: ['dist', 'node_modules', 'app/routeTree.gen.ts', 'drizzle', 'test-results', 'playwright-report', 'data', 'bench/out'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

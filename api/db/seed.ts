@@ -1,12 +1,19 @@
 // Demo data for an empty database, made through the same functions the API uses.
+import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
+import { ENGINEERING_TEMPLATE, SALES_TEMPLATE } from '../templates/demo-templates.ts';
+import { createTemplate } from '../templates/templates.queries.ts';
+import { sendMessage } from '../messages/messages.queries.ts';
+import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
+import { setTaskCompleted } from '../onboarding/tasks.queries.ts';
+import { toIsoDate } from '../../shared/onboarding.ts';
 import type { Db } from './client.ts';
-import { companies } from './schema.ts';
+import { companies, onboardingPlans } from './schema.ts';
 
 export const DEMO_PASSWORD = 'Kickoff#2026';
 
-export type SeedResult = { password: string; people: { role: string; email: string }[] };
+export type SeedResult = { password: string; people: { role: string; email: string }[]; templates: string[] };
 
 export async function seedDemo(db: Db): Promise<SeedResult | undefined> {
   if (db.select({ id: companies.id }).from(companies).limit(1).get()) return undefined;
@@ -26,8 +33,48 @@ export async function seedDemo(db: Db): Promise<SeedResult | undefined> {
   const hireOne = member('newhire@demo.kickoff.local', 'Kavya Silva', 'new_hire', manager.id);
   const hireTwo = member('newhire2@demo.kickoff.local', 'Dilan Jayasuriya', 'new_hire', manager.id);
 
+  const engineeringTemplate = createTemplate(db, admin, ENGINEERING_TEMPLATE);
+  const salesTemplate = createTemplate(db, manager, SALES_TEMPLATE);
+
+  // Demo plans, made as the manager would: Kavya ten days in and past halfway, Dilan three days in with one task done.
+  const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
+  const demoPlan = (hire: { id: string }, templateId: string, startedDaysAgo: number, tasksDone: number) => {
+    const plan = assignPlanFromTemplate(db, manager, { newHireId: hire.id, templateId, startDate: daysAgo(startedDaysAgo) });
+    const newHire = { ...manager, id: hire.id, role: 'new_hire' as const, managerId: manager.id };
+    plan.tasks.slice(0, tasksDone).forEach((task, index) => {
+      const completedAt = new Date(Date.now() - (startedDaysAgo - index) * 86_400_000).toISOString();
+      db.transaction((tx) => setTaskCompleted(tx, newHire, { taskId: task.id, isCompleted: true, completedAt }));
+    });
+    return plan;
+  };
+  const kavyasPlan = demoPlan(hireOne, engineeringTemplate.id, 10, 5);
+  demoPlan(hireTwo, salesTemplate.id, 3, 1);
+  db.update(onboardingPlans).set({ currentPhase: kavyasPlan.tasks[4]?.sectionTitle ?? kavyasPlan.currentPhase }).where(eq(onboardingPlans.id, kavyasPlan.id)).run();
+
+  // Demo conversations: a short thread on each demo plan, looked up here so it works whatever made the plans.
+  const demoPlans = db
+    .select({ id: onboardingPlans.id, newHireId: onboardingPlans.newHireId })
+    .from(onboardingPlans)
+    .where(and(eq(onboardingPlans.companyId, company.id), isNull(onboardingPlans.deletedAt)))
+    .all();
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+  for (const plan of demoPlans) {
+    const hire = [hireOne, hireTwo].find((person) => person.id === plan.newHireId);
+    if (!hire) continue;
+    const firstName = hire.fullName?.split(' ')[0] ?? 'there';
+    const thread = [
+      { from: manager, content: `Welcome to Lanka Labs, ${firstName}! Ping me here whenever you are stuck.`, createdAt: hoursAgo(50) },
+      { from: hire, content: 'Thank you! Where do I find the laptop setup guide?', createdAt: hoursAgo(49) },
+      { from: manager, content: 'It is linked in your first week tasks. Shout if anything is unclear.', createdAt: hoursAgo(3) },
+    ];
+    for (const message of thread) {
+      db.transaction((tx) => sendMessage(tx, message.from, { planId: plan.id, content: message.content, createdAt: message.createdAt }));
+    }
+  }
+
   return {
     password: DEMO_PASSWORD,
     people: [admin, manager, hireOne, hireTwo].map((person) => ({ role: person.role, email: person.email })),
+    templates: [engineeringTemplate.title, salesTemplate.title],
   };
 }

@@ -1,0 +1,49 @@
+// Consistent online backups of the SQLite database (issue 11), safe while the server writes:
+// in WAL mode a reader never blocks the writer, and SQLite's backup API copies one snapshot.
+import { renameSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+
+export type BackupResult = { path: string; totalPages: number; bytes: number; integrity: string };
+
+/**
+ * Copies `source` to `destination` in one backup step, so the copy is a single snapshot (a
+ * multi-step backup restarts whenever another connection writes, and may never finish on a
+ * busy server). The copy is written beside the destination and renamed into place only after
+ * `PRAGMA integrity_check` passes, so a failed backup never leaves a half-written file behind.
+ */
+export async function backupDatabase(source: Database.Database, destination: string): Promise<BackupResult> {
+  const partial = `${destination}.partial`;
+  rmSync(partial, { force: true });
+  try {
+    const { totalPages } = await source.backup(partial, { progress: () => 0x7fffffff });
+    const copy = new Database(partial, { fileMustExist: true });
+    let integrity: string;
+    let bytes: number;
+    try {
+      integrity = String(copy.pragma('integrity_check', { simple: true }));
+      const pageSize = Number(copy.pragma('page_size', { simple: true }));
+      bytes = Number(copy.pragma('page_count', { simple: true })) * pageSize;
+      // The copy carries the source's WAL flag; fold any WAL content back so one file is the backup.
+      copy.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      copy.close();
+    }
+    if (integrity !== 'ok') throw new Error(`Backup failed its integrity check: ${integrity}`);
+    for (const suffix of ['-wal', '-shm']) rmSync(partial + suffix, { force: true });
+    renameSync(partial, destination);
+    return { path: destination, totalPages, bytes, integrity };
+  } catch (error) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
+    throw error;
+  }
+}
+
+/** Opens the live database for reading only (no migrations, no schema changes) and backs it up. */
+export async function backupDatabaseFile(sourcePath: string, destination: string): Promise<BackupResult> {
+  const source = new Database(sourcePath, { fileMustExist: true, readonly: true });
+  try {
+    return await backupDatabase(source, destination);
+  } finally {
+    source.close();
+  }
+}
