@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp } from './app.ts';
+import { purgeExpiredSessions } from './auth/sessions.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
@@ -27,14 +28,22 @@ async function start() {
     await next();
     const path = c.req.path;
     if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/registerSW.js') c.header('Cache-Control', 'no-cache');
+    // Captions (the walkthrough's WebVTT): browsers want text/vtt, which the static server does not know.
+    if (path.endsWith('.vtt') && c.res.ok) c.header('Content-Type', 'text/vtt; charset=utf-8');
   });
-  app.use('*', serveStatic({ root: config.staticDir }));
+  // `precompressed`: the build writes .br/.gz beside each asset (vite.config.ts); sent when accepted.
+  app.use('*', serveStatic({ root: config.staticDir, precompressed: true }));
   // SPA fallback: any page path without a file extension gets index.html; missing assets stay 404.
   app.get('*', (c) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path) || !existsSync(indexPath)) return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(readFileSync(indexPath, 'utf8'));
   });
+
+  // Expired sessions can never be used (every read checks expiry), but rows nobody presents again
+  // would stay forever: sweep them at start and hourly.
+  purgeExpiredSessions(db);
+  setInterval(() => purgeExpiredSessions(db), 60 * 60 * 1000).unref();
 
   const seeded = config.seedDemo ? await seedDemo(db) : undefined;
   if (seeded) {

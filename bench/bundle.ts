@@ -1,16 +1,17 @@
 // Bundle benchmark (issue 10): builds the app and prints, per route, the JS and CSS a first visit
 // downloads (raw and gzip) against the budget. The set per route comes from Vite's manifest graph:
 // the entry chunk and everything it imports statically, plus each matched route's lazy component
-// chunk (TanStack Router's `?tsr-split=component`) and its static imports. Lazy imports made later
-// (on sign-in or interaction) are not part of a first visit and are not counted.
-// Usage: npx tsx bench/bundle.ts [--skip-build]
+// chunk (TanStack Router's `?tsr-split=component`) and its static imports, plus any other script
+// index.html loads (the route-preload map from vite.config.ts). Lazy imports made later (on sign-in,
+// interaction or idle) are not part of a first visit and are not counted.
+// Usage: npx tsx bench/bundle.ts [--skip-build] [--files]   (--files lists each route's files)
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
-const { values: args } = parseArgs({ options: { 'skip-build': { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({ options: { 'skip-build': { type: 'boolean', default: false }, files: { type: 'boolean', default: false } } });
 const outDir = resolve('bench/out/dist');
 const manifestPath = join(outDir, '.vite', 'manifest.json');
 
@@ -65,7 +66,13 @@ function staticClosure(key: string, into = new Set<string>()): Set<string> {
 const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
 if (!entryKey) throw new Error('manifest has no entry chunk');
 
+/** Scripts index.html loads itself that are not chunks of the module graph (e.g. the route-preload map). */
+const htmlScripts = [...readFileSync(join(outDir, 'index.html'), 'utf8').matchAll(/<script\b[^>]*\bsrc="\/([^"]+\.js)"/g)]
+  .map((match) => match[1] as string)
+  .filter((file) => !Object.values(manifest).some((chunk) => chunk.file === file));
+
 const kib = (bytes: number) => (bytes / KIB).toFixed(1);
+const routeFiles = new Map<string, string[]>();
 const rows = ROUTES.map((route) => {
   const keys = staticClosure(entryKey);
   const missing: string[] = [];
@@ -74,13 +81,14 @@ const rows = ROUTES.map((route) => {
     if (manifest[key]) staticClosure(key, keys);
     else missing.push(file);
   }
-  const js = new Set<string>();
+  const js = new Set<string>(htmlScripts);
   const css = new Set<string>();
   for (const key of keys) {
     const chunk = manifest[key] as Chunk;
     if (chunk.file.endsWith('.js')) js.add(chunk.file);
     for (const sheet of chunk.css ?? []) css.add(sheet);
   }
+  routeFiles.set(route.url, [...js, ...css]);
   const total = (files: Set<string>) =>
     [...files].reduce((sum, file) => ({ raw: sum.raw + sizeOf(file).raw, gzip: sum.gzip + sizeOf(file).gzip }), { raw: 0, gzip: 0 });
   const jsSize = total(js);
@@ -101,6 +109,12 @@ const rows = ROUTES.map((route) => {
 });
 
 console.table(rows);
+if (args.files) {
+  for (const [url, files] of routeFiles) {
+    const listed = files.map((file) => ({ file, gzip: sizeOf(file).gzip })).sort((a, b) => b.gzip - a.gzip);
+    console.log(`${url}: ${listed.map(({ file, gzip }) => `${file.replace('assets/', '')} ${kib(gzip)}`).join(', ')}`);
+  }
+}
 const entryFiles = [...staticClosure(entryKey)].map((key) => (manifest[key] as Chunk).file).filter((file) => file.endsWith('.js'));
 const biggest = entryFiles.map((file) => ({ file, 'gzip KiB': kib(sizeOf(file).gzip), gzip: sizeOf(file).gzip })).sort((a, b) => b.gzip - a.gzip);
 console.log('Largest chunks every first visit loads (the entry and its static imports):');

@@ -113,14 +113,30 @@ test.describe('landing page', () => {
     await expect(page.getByTestId('price-business')).toHaveText(/LKR\s6,000/);
   });
 
-  test('the walkthrough player is only created when the visitor presses play', async ({ page }) => {
+  test('the walkthrough player is only created, and the video downloaded, when the visitor presses play', async ({ page }) => {
+    const videoRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/videos\/walkthrough\.(webm|vtt)$/.test(new URL(request.url()).pathname)) videoRequests.push(request.url());
+    });
     await page.goto('/');
-    await expect(page.locator('iframe')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Play the walkthrough video' }).click();
-    const player = page.locator('iframe');
+    const play = page.getByRole('button', { name: 'Play the walkthrough video' });
+    await play.scrollIntoViewIfNeeded();
+    await expect(play.locator('img')).toHaveAttribute('src', '/videos/walkthrough-poster.webp');
+    await expect(page.locator('video, iframe')).toHaveCount(0);
+    expect(videoRequests).toEqual([]);
+
+    await play.click();
+    const player = page.locator('video');
     await expect(player).toHaveCount(1);
-    await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
-    await expect(player).toHaveAttribute('title', /walkthrough/i);
+    await expect(player).toHaveAttribute('src', '/videos/walkthrough.webm');
+    await expect(player).toHaveAttribute('aria-label', /walkthrough/i);
+    // Served by Kickoff and allowed by the CSP: the recording and its captions load once asked for.
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.duration || 0)).toBeGreaterThan(20);
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.textTracks[0]?.cues?.length ?? 0)).toBeGreaterThan(3);
+    expect(videoRequests.length).toBeGreaterThan(0);
+    const captions = await page.request.get('/videos/walkthrough.vtt');
+    expect(captions.headers()['content-type']).toMatch(/^text\/vtt/);
+    expect(await captions.text()).toMatch(/^WEBVTT/);
   });
 
   test('the support button stays hidden when no WhatsApp number is configured', async ({ page, request }) => {

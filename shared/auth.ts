@@ -32,7 +32,7 @@ export function initials(person: { fullName?: string | null; email: string }): s
 
 export const INVALID_EMAIL = 'Please enter a valid email address';
 
-const EmailSchema = v.pipe(v.string(INVALID_EMAIL), v.trim(), v.email(INVALID_EMAIL), v.maxLength(254, INVALID_EMAIL));
+export const EmailSchema = v.pipe(v.string(INVALID_EMAIL), v.trim(), v.email(INVALID_EMAIL), v.maxLength(254, INVALID_EMAIL));
 
 /** The sign-up password rules, in the order the live checklist shows them. */
 export const PASSWORD_RULES = [

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BILLING_PERIODS, CURRENCIES, checkoutAmount, formatPayhereAmount, PAID_PLAN_IDS, yearlyPricePerMonth } from './catalogue.ts';
+import { BILLING_PERIODS, CURRENCIES, checkoutAmount, formatMoney, formatPayhereAmount, PAID_PLAN_IDS, planPrice, YEARLY_DISCOUNT_PERCENT, yearlyPricePerMonth } from './catalogue.ts';
 
 describe('plan catalogue amounts', () => {
   it('charges the spec prices, formatted as PayHere wants them', () => {
@@ -34,5 +34,19 @@ describe('plan catalogue amounts', () => {
         expect(Math.round(Number(text) * 100)).toBe(cents);
       }),
     );
+  });
+});
+
+describe('plan prices', () => {
+  it('shows yearly as the catalogue amount with its per-month figure, 25% below monthly', () => {
+    expect(planPrice('growth', 'yearly', 'USD')).toBe(45);
+    expect(yearlyPricePerMonth('growth', 'USD')).toBe(planPrice('growth', 'monthly', 'USD') * (1 - YEARLY_DISCOUNT_PERCENT / 100));
+    expect(yearlyPricePerMonth('business', 'LKR')).toBe(4500);
+  });
+
+  it('formats money with Intl, without cents for whole amounts', () => {
+    expect(formatMoney(5, 'USD', 'en-US')).toBe('$5');
+    expect(formatMoney(3.75, 'USD', 'en-US')).toBe('$3.75');
+    expect(formatMoney(1500, 'LKR', 'en-US')).toMatch(/^LKR\s1,500$/);
   });
 });

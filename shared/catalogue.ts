@@ -94,6 +94,17 @@ export function yearlyPricePerMonth(planType: PlanId, currency: Currency): numbe
   return Math.round((planPrice(planType, 'yearly', currency) / 12) * 100) / 100;
 }
 
+/** Money in the reader's locale; whole amounts show no cents (USD 5 -> "$5", LKR 1,125 -> "LKR 1,125"). */
+export function formatMoney(amount: number, currency: Currency, locale?: string): string {
+  const whole = Number.isInteger(amount);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(amount);
+}
+
 /** An amount as PayHere wants it: two decimals, no thousands separator ('1500.00'). */
 export function formatPayhereAmount(amount: number): string {
   return amount.toFixed(2);

@@ -7,16 +7,19 @@ export const MESSAGE_MAX_LENGTH = 5000;
 
 const IsoTimestampSchema = v.pipe(v.string(), v.isoTimestamp('Invalid timestamp'));
 
+/** A message's text, the same whether it is sent straight away or queued by the offline app. */
+export const MessageContentSchema = v.pipe(
+  v.string(MESSAGE_EMPTY),
+  v.trim(),
+  v.nonEmpty(MESSAGE_EMPTY),
+  v.maxLength(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
+);
+
 /** POST /api/messages. `id` lets an offline client choose the UUID, so a replay is applied once. */
 export const SendMessageSchema = v.object({
   id: v.optional(v.pipe(v.string(), v.uuid('Invalid message id'))),
   planId: v.pipe(v.string(), v.uuid('Plan not found')),
-  content: v.pipe(
-    v.string(MESSAGE_EMPTY),
-    v.trim(),
-    v.nonEmpty(MESSAGE_EMPTY),
-    v.maxLength(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
-  ),
+  content: MessageContentSchema,
   receiverId: v.optional(v.pipe(v.string(), v.uuid('Invalid receiver'))),
   createdAt: v.optional(IsoTimestampSchema),
 });

@@ -1,29 +1,15 @@
 // Onboarding plans and their tasks: the API's shapes and the rules both sides compute
 // (progress, task status, phase tabs, due dates, today's tasks).
 import * as v from 'valibot';
-import type { Attachment, ChecklistItem, TaskType } from './tasks.ts';
+import type { TaskContent } from './tasks.ts';
 
-export type OnboardingTask = {
+export type OnboardingTask = TaskContent & {
   id: string;
   planId: string;
   templateTaskId: string | null;
   sectionTitle: string | null;
   dayStart: number | null;
   dayEnd: number | null;
-  title: string;
-  description: string | null;
-  type: TaskType;
-  resourceUrl: string | null;
-  videoUrl: string | null;
-  videoTitle: string | null;
-  attachments: Attachment[] | null;
-  checklistItems: ChecklistItem[] | null;
-  personName: string | null;
-  personRole: string | null;
-  personPhoto: string | null;
-  meetingTitle: string | null;
-  meetingAttendees: string[] | null;
-  meetingDate: string | null;
   dueDate: string | null;
   isCompleted: boolean;
   completedAt: string | null;

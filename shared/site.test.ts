@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_CATALOGUE, YEARLY_DISCOUNT_PERCENT } from './catalogue.ts';
-import { formatMoney, phoneDigits, planPrice, SUPPORT_MESSAGE, whatsappLink } from './site.ts';
+import { phoneDigits, SUPPORT_MESSAGE, whatsappLink } from './site.ts';
 
 describe('whatsappLink', () => {
   it('builds a wa.me link from digits only, with the prefilled message encoded', () => {
@@ -21,21 +20,5 @@ describe('whatsappLink', () => {
     expect(whatsappLink('')).toBeNull();
     expect(whatsappLink('+ --')).toBeNull();
     expect(phoneDigits(undefined)).toBeNull();
-  });
-});
-
-describe('plan prices', () => {
-  it('shows yearly as the catalogue amount with its per-month figure, 25% below monthly', () => {
-    const growth = planPrice(PLAN_CATALOGUE.growth, 'yearly', 'USD');
-    expect(growth).toEqual({ amount: 45, perMonth: 3.75 });
-    const monthly = planPrice(PLAN_CATALOGUE.growth, 'monthly', 'USD').amount;
-    expect(growth.perMonth).toBe(monthly * (1 - YEARLY_DISCOUNT_PERCENT / 100));
-    expect(planPrice(PLAN_CATALOGUE.business, 'yearly', 'LKR').perMonth).toBe(4500);
-  });
-
-  it('formats money with Intl, without cents for whole amounts', () => {
-    expect(formatMoney(5, 'USD', 'en-US')).toBe('$5');
-    expect(formatMoney(3.75, 'USD', 'en-US')).toBe('$3.75');
-    expect(formatMoney(1500, 'LKR', 'en-US')).toMatch(/^LKR\s1,500$/);
   });
 });

@@ -1,8 +1,6 @@
 // The public site: the configuration the browser may read, the support chat link, and the policy
 // figures the legal pages quote (spec sections 2 and 9), kept here so copy and tests agree.
-import type { BillingPeriod, CatalogueEntry, Currency } from './catalogue.ts';
-
-export type PayhereMode = 'live' | 'sandbox' | 'simulator';
+import type { PayhereMode } from './subscriptions.ts';
 
 /** `GET /api/public-config`: what a signed-out visitor's browser needs, nothing secret. */
 export type PublicConfig = {
@@ -43,21 +41,4 @@ export function whatsappLink(phone: string, message: string = SUPPORT_MESSAGE): 
   const digits = phoneDigits(phone);
   if (!digits) return null;
   return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
-}
-
-/** The price a plan card shows: the whole amount charged per period, and its per-month figure. */
-export function planPrice(plan: CatalogueEntry, period: BillingPeriod, currency: Currency): { amount: number; perMonth: number } {
-  const amount = plan.prices[period][currency];
-  return { amount, perMonth: period === 'yearly' ? amount / 12 : amount };
-}
-
-/** Money in the reader's locale; whole amounts show no cents (USD 5 -> "$5", LKR 1,125 -> "LKR 1,125"). */
-export function formatMoney(amount: number, currency: Currency, locale?: string): string {
-  const whole = Number.isInteger(amount);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(amount);
 }

@@ -1,10 +1,9 @@
 // The sync protocol (DESIGN.md section 6): push and pull shapes, and the mutations a client may queue.
 import * as v from 'valibot';
-import { MESSAGE_EMPTY, MESSAGE_MAX_LENGTH } from './messages.ts';
+import { MessageContentSchema, type Message } from './messages.ts';
 import type { OnboardingTask, PlanSummary } from './onboarding.ts';
-import type { Role } from './roles.ts';
 
-export const MUTATION_NAMES = ['task.setCompleted', 'message.send'] as const;
+export const MUTATION_NAMES = ['task.setCompleted', 'message.send', 'message.markRead'] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];
 
 const isoTimestamp = v.pipe(v.string(), v.isoTimestamp('Invalid timestamp'));
@@ -23,24 +22,32 @@ export const MessageSendArgsSchema = v.object({
   /** Made by the client, so a replayed send is recognised. */
   id: uuid,
   planId: uuid,
-  content: v.pipe(
-    v.string(MESSAGE_EMPTY),
-    v.trim(),
-    v.nonEmpty(MESSAGE_EMPTY),
-    v.maxLength(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
-  ),
+  content: MessageContentSchema,
   createdAt: v.optional(isoTimestamp),
 });
 export type MessageSendArgs = v.InferOutput<typeof MessageSendArgsSchema>;
 
+/**
+ * Opening a conversation reads it: every message of the plan addressed to the caller and written at
+ * or before `upTo` (the newest one the person saw, in the server's own timestamps) becomes read.
+ * Messages that arrive later stay unread, so a late replay never hides them.
+ */
+export const MessageMarkReadArgsSchema = v.object({
+  planId: uuid,
+  upTo: isoTimestamp,
+});
+export type MessageMarkReadArgs = v.InferOutput<typeof MessageMarkReadArgsSchema>;
+
 export type MutationArgs = {
   'task.setCompleted': TaskSetCompletedArgs;
   'message.send': MessageSendArgs;
+  'message.markRead': MessageMarkReadArgs;
 };
 
 export const MUTATION_ARGS_SCHEMAS = {
   'task.setCompleted': TaskSetCompletedArgsSchema,
   'message.send': MessageSendArgsSchema,
+  'message.markRead': MessageMarkReadArgsSchema,
 } as const;
 
 /**
@@ -80,16 +87,12 @@ export const PullQuerySchema = v.object({
 export type SyncPlan = Omit<PlanSummary, 'progressPercentage' | 'completedTasks' | 'totalTasks'>;
 export type SyncTask = OnboardingTask;
 export type SyncTemplate = { id: string; title: string; duration: number; description: string | null };
-export type SyncMessage = {
-  id: string;
-  planId: string;
-  senderId: string;
-  receiverId: string;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-  sender: { fullName: string | null; role: Role } | null;
-};
+/** A message as the API lists it; the sender is null once their account is deleted. */
+export type SyncMessage = Omit<Message, 'sender'> & { sender: Message['sender'] | null };
+/**
+ * A row the caller must drop. A plan's tombstone takes the plan's tasks and messages with it: the
+ * server may send only the plan's when the plan left the caller's view (decision 004).
+ */
 export type Tombstone = { id: string; deleted: true };
 export type SyncRow<T> = T | Tombstone;
 

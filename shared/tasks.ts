@@ -26,3 +26,21 @@ export const ChecklistItemSchema = v.object({
   isCompleted: v.optional(v.boolean(), false),
 });
 export type ChecklistItem = v.InferOutput<typeof ChecklistItemSchema>;
+
+/** What a task says, the same in a template and in a plan copied from it (the API's answer shape). */
+export type TaskContent = {
+  title: string;
+  description: string | null;
+  type: TaskType;
+  resourceUrl: string | null;
+  videoUrl: string | null;
+  videoTitle: string | null;
+  attachments: Attachment[] | null;
+  checklistItems: ChecklistItem[] | null;
+  personName: string | null;
+  personRole: string | null;
+  personPhoto: string | null;
+  meetingTitle: string | null;
+  meetingAttendees: string[] | null;
+  meetingDate: string | null;
+};

@@ -1,5 +1,6 @@
 // Team: the invite contract (spec section 5) and the people list the API answers with.
 import * as v from 'valibot';
+import { EmailSchema } from './auth.ts';
 import type { Role } from './roles.ts';
 
 export const INVITABLE_ROLES = ['manager', 'new_hire'] as const;
@@ -7,13 +8,7 @@ export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
 /** POST /api/users/invite: managerId absent, '' or 'none' means no manager. */
 export const InviteSchema = v.object({
-  email: v.pipe(
-    v.string('Please enter a valid email address'),
-    v.trim(),
-    v.toLowerCase(),
-    v.email('Please enter a valid email address'),
-    v.maxLength(254, 'Please enter a valid email address'),
-  ),
+  email: v.pipe(EmailSchema, v.toLowerCase()),
   role: v.picklist(INVITABLE_ROLES, 'Please select a role'),
   managerId: v.pipe(
     v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),

@@ -2,7 +2,7 @@
 // answers with, and the rules both the editor and the server apply (day windows, who may edit).
 import * as v from 'valibot';
 import type { Role } from './roles.ts';
-import { AttachmentSchema, ChecklistItemSchema, TASK_TYPES, type Attachment, type ChecklistItem, type TaskType } from './tasks.ts';
+import { AttachmentSchema, ChecklistItemSchema, TASK_TYPES, type TaskContent } from './tasks.ts';
 
 /** Bounds that keep any one body small (the API also caps bodies at 1 MiB). */
 export const TEMPLATE_LIMITS = {
@@ -242,23 +242,9 @@ export function attendeesToText(attendees: ReadonlyArray<string> | null | undefi
 
 // ---- What the API answers ----
 
-export type TemplateTask = {
+export type TemplateTask = TaskContent & {
   id: string;
   sectionId: string;
-  title: string;
-  description: string | null;
-  type: TaskType;
-  resourceUrl: string | null;
-  videoUrl: string | null;
-  videoTitle: string | null;
-  attachments: Attachment[] | null;
-  checklistItems: ChecklistItem[] | null;
-  personName: string | null;
-  personRole: string | null;
-  personPhoto: string | null;
-  meetingTitle: string | null;
-  meetingAttendees: string[] | null;
-  meetingDate: string | null;
   order: number;
 };
 

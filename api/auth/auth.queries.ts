@@ -2,11 +2,13 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/auth.ts';
 import type { Role } from '../../shared/roles.ts';
-import type { Db } from '../db/client.ts';
+import { nextVersion, type Db } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { companies, users } from '../db/schema.ts';
 import { conflict } from '../lib/app-error.ts';
 import { ALREADY_EXISTS } from '../../shared/errors.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
+import { recordUserDeletion } from '../sync/tombstones.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export function findUserByEmail(db: Db, email: string) {
@@ -96,9 +98,8 @@ export function createTeamMember(db: Db, options: CreateTeamMemberOptions) {
     .get();
 }
 
-/** What GET /api/auth/user answers: the person and their company, never the password or token hashes. */
-export function getSessionUser(db: Db, userId: string): SessionUser | undefined {
-  const row = db
+const statements = preparedFor((db) => ({
+  sessionUser: db
     .select({
       id: users.id,
       email: users.email,
@@ -113,14 +114,22 @@ export function getSessionUser(db: Db, userId: string): SessionUser | undefined 
       accountType: users.accountType,
       createdAt: users.createdAt,
       companyName: companies.name,
+      companyPlanType: companies.planType,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
+}));
+
+/** What GET /api/auth/user answers: the person and their company, never the password or token hashes. */
+export function getSessionUser(db: Db, userId: string): SessionUser | undefined {
+  const row = statements(db).sessionUser.get({ userId });
   if (!row) return undefined;
-  const { companyName, ...user } = row;
-  return { ...user, company: { id: row.companyId, name: companyName, planType: currentPlanType(db, row.companyId) } };
+  const { companyName, companyPlanType, ...user } = row;
+  // Starter is where every lapsed plan ends, so only a paid plan needs currentPlanType's subscription check.
+  const planType = companyPlanType === 'starter' ? 'starter' : currentPlanType(db, row.companyId);
+  return { ...user, company: { id: row.companyId, name: companyName, planType } };
 }
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -182,7 +191,8 @@ export const LAST_ADMIN_MESSAGE =
 /**
  * Deletes the caller's own account. The last admin of a company that still has people gets 409;
  * the last person of a company takes the company (and everything in it) with them.
- * Sessions go with the user row (foreign-key cascade).
+ * Sessions go with the user row (foreign-key cascade); so do their plans and messages, which get
+ * sync tombstones first so the other people's devices drop them too.
  */
 export function deleteOwnAccount(db: Db, user: { id: string; companyId: string; role: Role }): { companyDeleted: boolean } {
   return db.transaction((tx) => {
@@ -199,6 +209,7 @@ export function deleteOwnAccount(db: Db, user: { id: string; companyId: string; 
     }
     const otherAdmins = others.find((row) => row.role === 'admin')?.n ?? 0;
     if (user.role === 'admin' && otherAdmins === 0) throw conflict(LAST_ADMIN_MESSAGE);
+    recordUserDeletion(tx, user, nextVersion(tx));
     tx.delete(users).where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))).run();
     return { companyDeleted: false };
   });

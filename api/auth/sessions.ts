@@ -1,11 +1,12 @@
 // Server-side sessions in the `sessions` table behind an HttpOnly cookie (DESIGN.md section 5).
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
-import type { AppEnv } from '../lib/env.ts';
+import { preparedFor } from '../db/prepared.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { AppEnv, CurrentUser } from '../lib/env.ts';
 
 export const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,22 +25,51 @@ export function createSession(db: Db, userId: string, now = Date.now()): string 
   return sid;
 }
 
-/** Returns the session's user id, or null when missing or expired (an expired row is removed). */
-export function readSession(db: Db, sid: string, now = Date.now()): { userId: string } | null {
-  const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+// Prepared once per database: this lookup runs on every API request.
+const statements = preparedFor((db) => ({
+  sessionUser: db
+    .select({
+      expire: sessions.expire,
+      createdAt: sql<string>`json_extract(${sessions.sess}, '$.createdAt')`,
+      user: {
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        companyId: users.companyId,
+        fullName: users.fullName,
+        managerId: users.managerId,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare(),
+  touch: db
+    .update(sessions)
+    .set({ expire: sql`${sql.placeholder('expire')}` })
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare(),
+  destroy: db.delete(sessions).where(eq(sessions.sid, sql.placeholder('sid'))).prepare(),
+}));
+
+/**
+ * The signed-in user of a session, in one query joining the session to its user; null when the
+ * session is missing or expired (an expired row is removed). The idle expiry is pushed forward at
+ * most once per TOUCH_INTERVAL_MS, so a read stays a read.
+ */
+export function readSessionUser(db: Db, sid: string, now = Date.now()): CurrentUser | null {
+  const statement = statements(db);
+  const row = statement.sessionUser.get({ sid });
   if (!row) return null;
-  const absoluteEnd = Date.parse(row.sess.createdAt) + ABSOLUTE_TIMEOUT_MS;
+  const absoluteEnd = Date.parse(row.createdAt) + ABSOLUTE_TIMEOUT_MS;
   if (row.expire <= now || absoluteEnd <= now) {
-    db.delete(sessions).where(eq(sessions.sid, sid)).run();
+    statement.destroy.run({ sid });
     return null;
   }
   if (row.expire - now < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS) {
-    db.update(sessions)
-      .set({ expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd) })
-      .where(eq(sessions.sid, sid))
-      .run();
+    statement.touch.run({ sid, expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd) });
   }
-  return { userId: row.userId };
+  return row.user;
 }
 
 export function destroySession(db: Db, sid: string): void {

@@ -200,8 +200,12 @@ export const onboardingPlans = sqliteTable(
   },
   (t) => [
     index('plans_company_idx').on(t.companyId, t.isCompleted),
-    index('plans_new_hire_idx').on(t.newHireId),
-    index('plans_manager_idx').on(t.managerId),
+    // Lists page newest first and stats take the latest changes without sorting a company's plans.
+    // A manager's and a new hire's lists have their own, so no plan of the rest of the company is read.
+    index('plans_company_created_idx').on(t.companyId, t.deletedAt, t.createdAt),
+    index('plans_company_updated_idx').on(t.companyId, t.deletedAt, t.updatedAt),
+    index('plans_new_hire_scope_idx').on(t.newHireId, t.companyId, t.deletedAt, t.createdAt),
+    index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt),
     index('plans_template_idx').on(t.templateId),
     index('plans_created_by_idx').on(t.createdBy),
     index('plans_version_idx').on(t.version),
@@ -227,7 +231,12 @@ export const onboardingTasks = sqliteTable(
     deletedAt: deletedAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tasks_plan_idx').on(t.planId, t.order), index('tasks_version_idx').on(t.version)],
+  (t) => [
+    index('tasks_plan_idx').on(t.planId, t.order),
+    index('tasks_version_idx').on(t.version),
+    // Covering: task counts per plan (lists, progress, stats) read the index alone.
+    index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
+  ],
 );
 
 export const messages = sqliteTable(
@@ -335,4 +344,26 @@ export const syncClients = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('sync_clients_user_idx').on(t.userId)],
+);
+
+/**
+ * Rows that left someone's view without leaving a `deletedAt` row behind (decision 004): a hard
+ * delete (a deleted person's plans and messages go with their account) or a plan handed to another
+ * person. Pull reads these beside the synced tables, so every client hears of the change.
+ */
+export const syncTombstones = sqliteTable(
+  'sync_tombstones',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    entity: text('entity', { enum: ['plan', 'message'] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Who must hear of it; null: the company's admins, who see every plan. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sync_tombstones_company_version_idx').on(t.companyId, t.version), index('sync_tombstones_user_idx').on(t.userId)],
 );

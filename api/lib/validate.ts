@@ -7,10 +7,13 @@ import { AppError } from './app-error.ts';
 
 type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
+/** valibot's default messages end in `but received <the input>`: cut, so a 400 never reflects what was sent. */
+const withoutEcho = (message: string) => message.replace(/\s+but received[\s\S]*$/, '');
+
 export function toIssues(issues: ReadonlyArray<StandardIssue>): ApiIssue[] {
   return issues.map((issue) => ({
     path: (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part)).join('.'),
-    message: issue.message,
+    message: withoutEcho(issue.message),
   }));
 }
 

@@ -1,10 +1,11 @@
 // Plan conversations (DESIGN.md section 8): who may read and write them, and who a message goes to.
 // All functions are synchronous so the sync engine can call them inside db.transaction(tx => ...).
-import { and, asc, count, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Message, UnreadCounts } from '../../shared/messages.ts';
 import { MESSAGE_EMPTY } from '../../shared/messages.ts';
 import { nextVersion } from '../db/client.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, users } from '../db/schema.ts';
 import { badRequest, conflict, found } from '../lib/app-error.ts';
 import { getVisiblePlan } from '../onboarding/access.ts';
@@ -81,6 +82,8 @@ export type SendMessageOptions = {
  * sender sending the same id again gets the stored message back. Call inside a write transaction.
  */
 export function sendMessage(db: Db | Tx, user: CurrentUser, input: SendMessageOptions): Message {
+  // The plan check comes first, so a replayed id never tells an outsider that a message exists.
+  const plan = getConversationPlan(db, user, input.planId);
   if (input.id) {
     const existing = db
       .select({ senderId: messages.senderId })
@@ -95,7 +98,6 @@ export function sendMessage(db: Db | Tx, user: CurrentUser, input: SendMessageOp
   const content = input.content.trim();
   if (!content) throw badRequest(MESSAGE_EMPTY, [{ path: 'content', message: MESSAGE_EMPTY }]);
 
-  const plan = getConversationPlan(db, user, input.planId);
   const participants = new Set([plan.newHireId, staffParticipant(plan)].filter((id): id is string => !!id));
   const receiverId = input.receiverId ?? defaultReceiver(plan, user);
   if (!receiverId || receiverId === user.id || !participants.has(receiverId)) {
@@ -114,23 +116,31 @@ export function sendMessage(db: Db | Tx, user: CurrentUser, input: SendMessageOp
   return found(getMessageById(db, id), 'Message');
 }
 
+const statements = preparedFor((db) => {
+  const conversation = (after: boolean) =>
+    db
+      .select(messageColumns)
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.senderId))
+      .where(
+        and(
+          eq(messages.planId, sql.placeholder('planId')),
+          isNull(messages.deletedAt),
+          after ? gt(messages.createdAt, sql.placeholder('after')) : undefined,
+        ),
+      )
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .prepare();
+  return { all: conversation(false), after: conversation(true) };
+});
+
 /** A plan's conversation, oldest first; with `after`, only the newer messages. */
 export function listMessages(db: Db, user: CurrentUser, planId: string, after?: string): Message[] {
   const plan = getConversationPlan(db, user, planId);
-  return db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(
-      and(
-        eq(messages.planId, plan.id),
-        isNull(messages.deletedAt),
-        after ? gt(messages.createdAt, new Date(after).toISOString()) : undefined,
-      ),
-    )
-    .orderBy(asc(messages.createdAt), asc(messages.id))
-    .all()
-    .map(toMessage);
+  const rows = after
+    ? statements(db).after.all({ planId: plan.id, after: new Date(after).toISOString() })
+    : statements(db).all.all({ planId: plan.id });
+  return rows.map(toMessage);
 }
 
 /** Marks a message read; only its receiver may, anyone else gets 404. */

@@ -1,32 +1,17 @@
 // Who is calling: loads the session's user, and guards routes by sign-in and role (DESIGN.md section 5).
-import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/roles.ts';
-import { getSessionId, readSession } from '../auth/sessions.ts';
-import { users } from '../db/schema.ts';
+import { getSessionId, readSessionUser } from '../auth/sessions.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import type { AppEnv, CurrentUser } from '../lib/env.ts';
 
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const sid = getSessionId(c);
   if (sid) {
-    const { db } = c.var.deps;
-    const session = readSession(db, sid);
-    if (session) {
-      const user = db
-        .select({
-          id: users.id,
-          email: users.email,
-          role: users.role,
-          companyId: users.companyId,
-          fullName: users.fullName,
-          managerId: users.managerId,
-        })
-        .from(users)
-        .where(eq(users.id, session.userId))
-        .get();
+    const user = readSessionUser(c.var.deps.db, sid);
+    if (user) {
       c.set('user', user);
-      c.set('sessionId', user ? sid : undefined);
+      c.set('sessionId', sid);
     }
   }
   await next();

@@ -32,6 +32,7 @@ export function securityHeaders(production: boolean): MiddlewareHandler<AppEnv> 
       scriptSrc: ["'self'", 'https://www.payhere.lk', 'https://sandbox.payhere.lk'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
+      mediaSrc: ["'self'"],
       connectSrc: ["'self'", 'https://www.payhere.lk', 'https://sandbox.payhere.lk'],
       frameSrc: [
         'https://www.youtube-nocookie.com',

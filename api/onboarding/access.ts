@@ -1,27 +1,64 @@
 // Who may see and change which onboarding plan (DESIGN.md section 5). Every plan read goes through here.
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Role } from '../../shared/roles.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 
 export type PlanRow = typeof onboardingPlans.$inferSelect;
 
-/** Plans the user may read: own company, not deleted, and (admin) all, (manager) managed, (new hire) own. */
-export function visiblePlansWhere(user: CurrentUser): SQL {
-  const base = [eq(onboardingPlans.companyId, user.companyId), isNull(onboardingPlans.deletedAt)];
-  if (user.role === 'manager') base.push(eq(onboardingPlans.managerId, user.id));
-  else if (user.role === 'new_hire') base.push(eq(onboardingPlans.newHireId, user.id));
+type Bound = string | Placeholder;
+
+/** Own company, not deleted, and (admin) all, (manager) managed, (new hire) own. */
+function planScope(role: Role, companyId: Bound, userId: Bound): SQL {
+  const base = [eq(onboardingPlans.companyId, companyId), isNull(onboardingPlans.deletedAt)];
+  if (role === 'manager') base.push(eq(onboardingPlans.managerId, userId));
+  else if (role === 'new_hire') base.push(eq(onboardingPlans.newHireId, userId));
   return and(...base) as SQL;
 }
 
+/** Plans the user may read: own company, not deleted, and (admin) all, (manager) managed, (new hire) own. */
+export function visiblePlansWhere(user: CurrentUser): SQL {
+  return planScope(user.role, user.companyId, user.id);
+}
+
+/**
+ * The same rule for a prepared statement of one role: bind `companyId` and `userId`
+ * (see `visiblePlanParams`).
+ */
+export function visiblePlansWherePrepared(role: Role): SQL {
+  return planScope(role, sql.placeholder('companyId'), sql.placeholder('userId'));
+}
+
+/** The values `visiblePlansWherePrepared` binds. */
+export function visiblePlanParams(user: CurrentUser): { companyId: string; userId: string } {
+  return { companyId: user.companyId, userId: user.id };
+}
+
+/** One prepared statement per role, built by `build` from that role's scope. */
+export function perRole<T>(build: (scope: SQL, role: Role) => T): Record<Role, T> {
+  return {
+    admin: build(visiblePlansWherePrepared('admin'), 'admin'),
+    manager: build(visiblePlansWherePrepared('manager'), 'manager'),
+    new_hire: build(visiblePlansWherePrepared('new_hire'), 'new_hire'),
+  };
+}
+
+const statements = preparedFor((db) =>
+  perRole((scope) =>
+    db
+      .select()
+      .from(onboardingPlans)
+      .where(and(eq(onboardingPlans.id, sql.placeholder('planId')), scope))
+      .prepare(),
+  ),
+);
+
 /** The plan, or 404: never reveals another company's plan or one a manager does not manage. */
 export function getVisiblePlan(db: Db | Tx, user: CurrentUser, planId: string): PlanRow {
-  const plan = (db as Db)
-    .select()
-    .from(onboardingPlans)
-    .where(and(eq(onboardingPlans.id, planId), visiblePlansWhere(user)))
-    .get();
+  const plan = statements(db)[user.role].get({ ...visiblePlanParams(user), planId });
   if (!plan) throw notFound('Onboarding plan');
   return plan;
 }

@@ -11,45 +11,35 @@ import {
 } from '../../shared/onboarding.ts';
 import type { Role } from '../../shared/roles.ts';
 import { nextVersion, type Db, type Tx } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, onboardingTasks, templates, templateSections, templateTasks, users } from '../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
-import { assertCanEditPlan, getVisiblePlan, visiblePlansWhere } from './access.ts';
+import { recordPlanHandover } from '../sync/tombstones.ts';
+import { assertCanEditPlan, getVisiblePlan, perRole, visiblePlanParams } from './access.ts';
 import { toOnboardingTask } from './tasks.queries.ts';
 
 const newHire = alias(users, 'plan_new_hire');
 const manager = alias(users, 'plan_manager');
 
-/** Task counts per plan in one GROUP BY query (no query per plan). */
-export function taskCountsByPlan(db: Db | Tx, planIds: string[]): Map<string, { total: number; done: number }> {
-  const counts = new Map<string, { total: number; done: number }>();
-  if (!planIds.length) return counts;
-  const rows = (db as Db)
+/** Plans as lists show them, with their people and template (task counts come from a second query). */
+function summaryQuery(db: Db, where: SQL) {
+  return db
     .select({
-      planId: onboardingTasks.planId,
-      total: sql<number>`count(*)`,
-      done: sql<number>`coalesce(sum(${onboardingTasks.isCompleted}), 0)`,
-    })
-    .from(onboardingTasks)
-    .where(and(inArray(onboardingTasks.planId, planIds), isNull(onboardingTasks.deletedAt)))
-    .groupBy(onboardingTasks.planId)
-    .all();
-  for (const row of rows) counts.set(row.planId, { total: row.total, done: row.done });
-  return counts;
-}
-
-function progressFrom(count: { total: number; done: number } | undefined) {
-  const totalTasks = count?.total ?? 0;
-  const completedTasks = count?.done ?? 0;
-  return { totalTasks, completedTasks, progressPercentage: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0 };
-}
-
-/** Plans as lists show them, in two queries: the plans with their people and template, then task counts. */
-function planSummaries(db: Db | Tx, where: SQL, page?: { limit: number; offset: number }): PlanSummary[] {
-  const query = (db as Db)
-    .select({
-      plan: onboardingPlans,
+      plan: {
+        id: onboardingPlans.id,
+        newHireId: onboardingPlans.newHireId,
+        templateId: onboardingPlans.templateId,
+        managerId: onboardingPlans.managerId,
+        companyId: onboardingPlans.companyId,
+        startDate: onboardingPlans.startDate,
+        currentPhase: onboardingPlans.currentPhase,
+        isCompleted: onboardingPlans.isCompleted,
+        completedAt: onboardingPlans.completedAt,
+        createdAt: onboardingPlans.createdAt,
+        updatedAt: onboardingPlans.updatedAt,
+      },
       newHire: { id: newHire.id, fullName: newHire.fullName, email: newHire.email, profileImageUrl: newHire.profileImageUrl },
       manager: {
         id: manager.id,
@@ -65,55 +55,99 @@ function planSummaries(db: Db | Tx, where: SQL, page?: { limit: number; offset: 
     .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
     .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
     .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
-    .where(where)
-    .orderBy(desc(onboardingPlans.createdAt), asc(onboardingPlans.id));
-  const rows = page ? query.limit(page.limit).offset(page.offset).all() : query.all();
-  const counts = taskCountsByPlan(db, rows.map((row) => row.plan.id));
-  return rows.map(({ plan, newHire: person, manager: boss, template }) => ({
-    id: plan.id,
-    newHireId: plan.newHireId,
-    templateId: plan.templateId,
-    managerId: plan.managerId,
-    companyId: plan.companyId,
-    startDate: plan.startDate,
-    currentPhase: plan.currentPhase,
-    isCompleted: plan.isCompleted,
-    completedAt: plan.completedAt,
-    createdAt: plan.createdAt,
-    updatedAt: plan.updatedAt,
+    .where(where);
+}
+
+const statements = preparedFor((db) => ({
+  // Newest first; the index plans_company_created_idx walks a page without sorting the company's plans.
+  summaryPage: perRole((scope) =>
+    summaryQuery(db, scope)
+      .orderBy(desc(onboardingPlans.createdAt), asc(onboardingPlans.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+  ),
+  summaryOne: perRole((scope) => summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare()),
+  // The ids travel as one JSON array, so one prepared statement serves any number of plans.
+  taskCounts: db
+    .select({
+      planId: onboardingTasks.planId,
+      total: sql<number>`count(*)`,
+      done: sql<number>`coalesce(sum(${onboardingTasks.isCompleted}), 0)`,
+    })
+    .from(onboardingTasks)
+    .where(and(sql`${onboardingTasks.planId} in (select value from json_each(${sql.placeholder('planIds')}))`, isNull(onboardingTasks.deletedAt)))
+    .groupBy(onboardingTasks.planId)
+    .prepare(),
+  planTasks: db
+    .select()
+    .from(onboardingTasks)
+    .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
+    .orderBy(asc(onboardingTasks.order))
+    .prepare(),
+}));
+
+/** Task counts per plan in one GROUP BY query (no query per plan). */
+export function taskCountsByPlan(db: Db | Tx, planIds: string[]): Map<string, { total: number; done: number }> {
+  const counts = new Map<string, { total: number; done: number }>();
+  if (!planIds.length) return counts;
+  const rows = statements(db).taskCounts.all({ planIds: JSON.stringify(planIds) });
+  for (const row of rows) counts.set(row.planId, { total: row.total, done: row.done });
+  return counts;
+}
+
+function progressFrom(count: { total: number; done: number } | undefined) {
+  const totalTasks = count?.total ?? 0;
+  const completedTasks = count?.done ?? 0;
+  return { totalTasks, completedTasks, progressPercentage: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0 };
+}
+
+type SummaryRow = ReturnType<ReturnType<typeof statements>['summaryOne']['admin']['all']>[number];
+
+function toSummary({ plan, newHire: person, manager: boss, template }: SummaryRow, count: { total: number; done: number } | undefined): PlanSummary {
+  return {
+    ...plan,
     newHire: person,
     manager: boss?.id ? boss : null,
     template: template?.title ? template : null,
-    ...progressFrom(counts.get(plan.id)),
-  }));
+    ...progressFrom(count),
+  };
 }
 
 /** GET /api/onboarding-plans: the plans the caller may see, newest first, paged (default 100, max 500). */
 export function findPlans(db: Db, user: CurrentUser, page = { limit: PLANS_PAGE_DEFAULT, offset: 0 }): PlanSummary[] {
-  return planSummaries(db, visiblePlansWhere(user), page);
+  const rows = statements(db).summaryPage[user.role].all({ ...visiblePlanParams(user), limit: page.limit, offset: page.offset });
+  const counts = taskCountsByPlan(db, rows.map((row) => row.plan.id));
+  return rows.map((row) => toSummary(row, counts.get(row.plan.id)));
+}
+
+function findSummaryRow(db: Db | Tx, user: CurrentUser, planId: string): SummaryRow {
+  const row = statements(db).summaryOne[user.role].get({ ...visiblePlanParams(user), planId });
+  if (!row) throw notFound('Onboarding plan');
+  return row;
 }
 
 export function getPlanSummary(db: Db | Tx, user: CurrentUser, planId: string): PlanSummary {
-  const [summary] = planSummaries(db, and(eq(onboardingPlans.id, planId), visiblePlansWhere(user)) as SQL);
-  if (!summary) throw notFound('Onboarding plan');
-  return summary;
+  const row = findSummaryRow(db, user, planId);
+  return toSummary(row, taskCountsByPlan(db, [row.plan.id]).get(row.plan.id));
+}
+
+function planTasks(db: Db | Tx, planId: string): OnboardingTask[] {
+  return statements(db).planTasks.all({ planId }).map(toOnboardingTask);
 }
 
 /** The plan's live tasks in order (404 unless the caller may see the plan). */
 export function findPlanTasks(db: Db | Tx, user: CurrentUser, planId: string): OnboardingTask[] {
   getVisiblePlan(db, user, planId);
-  return (db as Db)
-    .select()
-    .from(onboardingTasks)
-    .where(and(eq(onboardingTasks.planId, planId), isNull(onboardingTasks.deletedAt)))
-    .orderBy(asc(onboardingTasks.order))
-    .all()
-    .map(toOnboardingTask);
+  return planTasks(db, planId);
 }
 
+/** The summary plus its tasks; the progress figures count the same live tasks the list holds. */
 export function getPlanDetails(db: Db | Tx, user: CurrentUser, planId: string): PlanDetails {
-  const summary = getPlanSummary(db, user, planId);
-  return { ...summary, tasks: findPlanTasks(db, user, planId) };
+  const row = findSummaryRow(db, user, planId);
+  const tasks = planTasks(db, row.plan.id);
+  const done = tasks.filter((task) => task.isCompleted).length;
+  return { ...toSummary(row, { total: tasks.length, done }), tasks };
 }
 
 // ---- rules for who can be put on a plan ----
@@ -306,6 +340,7 @@ export function updatePlan(db: Db, actor: CurrentUser, planId: string, options: 
       })
       .where(eq(onboardingPlans.id, plan.id))
       .run();
+    recordPlanHandover(tx, plan, { newHireId, managerId: options.managerId !== undefined ? options.managerId : plan.managerId }, version);
     if (replacement) {
       tx.update(onboardingTasks)
         .set({ deletedAt: new Date().toISOString(), version })

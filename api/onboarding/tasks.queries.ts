@@ -2,10 +2,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OnboardingTask } from '../../shared/onboarding.ts';
 import { nextVersion, type Db, type Tx } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, onboardingTasks } from '../db/schema.ts';
 import { notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
-import { visiblePlansWhere } from './access.ts';
+import { perRole, visiblePlanParams } from './access.ts';
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
 
@@ -15,48 +16,74 @@ function clampedCompletedAt(given: string | undefined, now: Date): string {
   return Number.isNaN(at) || at > now.getTime() ? now.toISOString() : new Date(at).toISOString();
 }
 
+// Prepared statements bind `updatedAt` themselves (drizzle would freeze its $onUpdateFn value at prepare
+// time), and booleans as 0/1 (a placeholder inside sql`` skips the column's encoder).
+const statements = preparedFor((db) => ({
+  findTask: perRole((scope) =>
+    db
+      .select({ taskId: onboardingTasks.id, planId: onboardingPlans.id, planCompleted: onboardingPlans.isCompleted })
+      .from(onboardingTasks)
+      .innerJoin(onboardingPlans, eq(onboardingTasks.planId, onboardingPlans.id))
+      .where(and(eq(onboardingTasks.id, sql.placeholder('taskId')), isNull(onboardingTasks.deletedAt), scope))
+      .prepare(),
+  ),
+  setTask: db
+    .update(onboardingTasks)
+    .set({
+      isCompleted: sql`${sql.placeholder('isCompleted')}`,
+      completedAt: sql`${sql.placeholder('completedAt')}`,
+      version: sql`${sql.placeholder('version')}`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}`,
+    })
+    .where(eq(onboardingTasks.id, sql.placeholder('taskId')))
+    .returning()
+    .prepare(),
+  planTaskCounts: db
+    .select({
+      total: sql<number>`count(*)`,
+      done: sql<number>`coalesce(sum(${onboardingTasks.isCompleted}), 0)`,
+    })
+    .from(onboardingTasks)
+    .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
+    .prepare(),
+  setPlan: db
+    .update(onboardingPlans)
+    .set({
+      isCompleted: sql`${sql.placeholder('isCompleted')}`,
+      completedAt: sql`${sql.placeholder('completedAt')}`,
+      version: sql`${sql.placeholder('version')}`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}`,
+    })
+    .where(eq(onboardingPlans.id, sql.placeholder('planId')))
+    .prepare(),
+}));
+
 /**
  * Sets a task's completion as the caller may (admin: any plan of the company, manager: plans they
  * manage, new hire: own plan; else 404), then completes or reopens its plan. Synchronous and opens
  * no transaction itself: callers run it inside `db.transaction(tx => ...)`.
  */
 export function setTaskCompleted(db: Db | Tx, user: CurrentUser, input: SetTaskCompletedInput): OnboardingTask {
-  const tx = db as Db;
-  const found = tx
-    .select({ taskId: onboardingTasks.id, planId: onboardingPlans.id, planCompleted: onboardingPlans.isCompleted })
-    .from(onboardingTasks)
-    .innerJoin(onboardingPlans, eq(onboardingTasks.planId, onboardingPlans.id))
-    .where(and(eq(onboardingTasks.id, input.taskId), isNull(onboardingTasks.deletedAt), visiblePlansWhere(user)))
-    .get();
+  const statement = statements(db);
+  const found = statement.findTask[user.role].get({ ...visiblePlanParams(user), taskId: input.taskId });
   if (!found) throw notFound('Task');
 
   const now = new Date();
-  const version = nextVersion(tx);
-  const task = tx
-    .update(onboardingTasks)
-    .set({
-      isCompleted: input.isCompleted,
-      completedAt: input.isCompleted ? clampedCompletedAt(input.completedAt, now) : null,
-      version,
-    })
-    .where(eq(onboardingTasks.id, input.taskId))
-    .returning()
-    .get();
+  const updatedAt = now.toISOString();
+  const version = nextVersion(db);
+  const task = statement.setTask.get({
+    taskId: input.taskId,
+    isCompleted: input.isCompleted ? 1 : 0,
+    completedAt: input.isCompleted ? clampedCompletedAt(input.completedAt, now) : null,
+    version,
+    updatedAt,
+  });
+  if (!task) throw notFound('Task');
 
-  const counts = tx
-    .select({
-      total: sql<number>`count(*)`,
-      done: sql<number>`coalesce(sum(${onboardingTasks.isCompleted}), 0)`,
-    })
-    .from(onboardingTasks)
-    .where(and(eq(onboardingTasks.planId, found.planId), isNull(onboardingTasks.deletedAt)))
-    .get();
+  const counts = statement.planTaskCounts.get({ planId: found.planId });
   const allDone = !!counts && counts.total > 0 && counts.done === counts.total;
   if (allDone !== found.planCompleted) {
-    tx.update(onboardingPlans)
-      .set({ isCompleted: allDone, completedAt: allDone ? now.toISOString() : null, version })
-      .where(eq(onboardingPlans.id, found.planId))
-      .run();
+    statement.setPlan.run({ planId: found.planId, isCompleted: allDone ? 1 : 0, completedAt: allDone ? updatedAt : null, version, updatedAt });
   }
   return toOnboardingTask(task);
 }

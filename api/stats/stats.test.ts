@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CompanyStats } from '../../shared/stats.ts';
 import { addDays } from '../../shared/onboarding.ts';
@@ -147,5 +148,26 @@ describe('GET /api/companies/{companyId}/stats', () => {
     const res = await ctx.request(statsPath(empty.company.id), { cookie: empty.cookies.admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalPlans: 0, successRate: 0, averageProgress: 0, averageDaysToComplete: null, mostUsedTemplate: null });
+  });
+
+  // The figures are kept between reads: a write of any kind must show in the very next read.
+  it('shows a ticked task and a new person in the very next read', async () => {
+    const read = async () => (await ctx.request(statsPath(companyId), { cookie: acme.cookies.admin })).body as CompanyStats;
+    const before = await read();
+    expect(await read()).toEqual(before);
+    const open = db
+      .select({ id: onboardingTasks.id })
+      .from(onboardingTasks)
+      .where(and(eq(onboardingTasks.planId, planTwo.id), eq(onboardingTasks.isCompleted, false)))
+      .get();
+    if (!open) throw new Error('planTwo has no open task');
+    const ticked = await ctx.request(`/api/onboarding-tasks/${open.id}`, { method: 'PATCH', body: { isCompleted: true }, cookie: acme.cookies.admin });
+    expect(ticked.status).toBe(200);
+    const afterTick = await read();
+    expect(afterTick.taskCompletionRate).toBe(before.taskCompletionRate + 10);
+    expect(afterTick.recentActivity.find((row) => row.planId === planTwo.id)?.progressPercentage).toBe(50);
+
+    person(companyId, 'Hire Five', 'new_hire');
+    expect((await read()).totalUsers).toBe(before.totalUsers + 1);
   });
 });

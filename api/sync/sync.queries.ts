@@ -1,6 +1,6 @@
 // The sync protocol's server side (DESIGN.md section 6): applying pushed mutations once, in order,
 // and answering pulls with every visible row changed since a cursor.
-import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import * as v from 'valibot';
 import {
@@ -19,29 +19,148 @@ import {
   type SyncTask,
   type Tombstone,
 } from '../../shared/sync.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Role } from '../../shared/roles.ts';
+import { nextVersion, type Db, type Tx } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { companies, messages, onboardingPlans, onboardingTasks, syncClients, syncState, templates, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, found, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
-import { sendMessage } from '../messages/messages.queries.ts';
-import { visiblePlansWhere } from '../onboarding/access.ts';
+import { getConversationPlan, sendMessage } from '../messages/messages.queries.ts';
+import { perRole, visiblePlanParams } from '../onboarding/access.ts';
 import { setTaskCompleted, toOnboardingTask } from '../onboarding/tasks.queries.ts';
+import { tombstonesFor } from './tombstones.ts';
 
 type SyncClientRow = typeof syncClients.$inferSelect;
 
+/**
+ * Plans the user may see, deleted ones included, so their deletion reaches the client as a
+ * tombstone. Same rule as visiblePlansWhere (api/onboarding/access.ts), minus the deletedAt filter;
+ * binds `companyId` and `userId`.
+ */
+function planScopeWithDeleted(role: Role): SQL {
+  const scope = [eq(onboardingPlans.companyId, sql.placeholder('companyId'))];
+  if (role === 'manager') scope.push(eq(onboardingPlans.managerId, sql.placeholder('userId')));
+  else if (role === 'new_hire') scope.push(eq(onboardingPlans.newHireId, sql.placeholder('userId')));
+  return and(...scope) as SQL;
+}
+
+const newHire = alias(users, 'plan_new_hire');
+const manager = alias(users, 'plan_manager');
+const contactColumns = { id: users.id, fullName: users.fullName, email: users.email };
+
+// Prepared once per database (issue 10). They bind `updatedAt` themselves: drizzle computes
+// $defaultFn and $onUpdateFn values when it builds the SQL, which would freeze them here.
+const statements = preparedFor((db) => ({
+  client: db.select().from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare(),
+  insertClient: db
+    .insert(syncClients)
+    .values({ clientId: sql.placeholder('clientId'), userId: sql.placeholder('userId'), lastMutationId: 0, updatedAt: sql.placeholder('updatedAt') })
+    .returning()
+    .prepare(),
+  setLastMutationId: db
+    .update(syncClients)
+    .set({ lastMutationId: sql`${sql.placeholder('lastMutationId')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
+    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
+    .prepare(),
+  touchClient: db
+    .update(syncClients)
+    .set({ updatedAt: sql`${sql.placeholder('updatedAt')}` })
+    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
+    .prepare(),
+  lastMutationId: db.select({ id: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare(),
+  version: db.select({ version: syncState.version }).from(syncState).where(eq(syncState.id, 1)).prepare(),
+  plans: perRole((_scope, role) =>
+    db
+      .select({
+        plan: onboardingPlans,
+        newHire: { id: newHire.id, fullName: newHire.fullName, email: newHire.email, profileImageUrl: newHire.profileImageUrl },
+        manager: {
+          id: manager.id,
+          fullName: manager.fullName,
+          email: manager.email,
+          profileImageUrl: manager.profileImageUrl,
+          firstName: manager.firstName,
+          lastName: manager.lastName,
+        },
+        template: { title: templates.title, duration: templates.duration, description: templates.description },
+      })
+      .from(onboardingPlans)
+      .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
+      .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
+      .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
+      .where(and(planScopeWithDeleted(role), gt(onboardingPlans.version, sql.placeholder('since'))))
+      .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id))
+      .prepare(),
+  ),
+  tasks: perRole((_scope, role) =>
+    db
+      .select({ task: onboardingTasks, planDeletedAt: onboardingPlans.deletedAt })
+      .from(onboardingTasks)
+      .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+      .where(and(planScopeWithDeleted(role), gt(onboardingTasks.version, sql.placeholder('since'))))
+      .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order))
+      .prepare(),
+  ),
+  messages: perRole((_scope, role) =>
+    db
+      .select({
+        message: messages,
+        planDeletedAt: onboardingPlans.deletedAt,
+        senderFullName: users.fullName,
+        senderRole: users.role,
+      })
+      .from(messages)
+      .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(and(planScopeWithDeleted(role), gt(messages.version, sql.placeholder('since'))))
+      .orderBy(asc(messages.createdAt), asc(messages.id))
+      .prepare(),
+  ),
+  planTemplateIds: perRole((scope) => db.select({ id: onboardingPlans.templateId }).from(onboardingPlans).where(scope).prepare()),
+  // The ids travel as one JSON array, so one prepared statement serves any number of templates. The
+  // unary + keeps SQLite from reading all of the company's templates instead of looking up each id.
+  templates: db
+    .select({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
+    .from(templates)
+    .where(
+      and(
+        sql`+${templates.companyId} = ${sql.placeholder('companyId')}`,
+        sql`${templates.id} in (select value from json_each(${sql.placeholder('templateIds')}))`,
+      ),
+    )
+    .prepare(),
+  company: db
+    .select({ id: companies.id, name: companies.name, helpfulResources: companies.helpfulResources })
+    .from(companies)
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare(),
+  managerContact: db
+    .select(contactColumns)
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('managerId')), eq(users.companyId, sql.placeholder('companyId'))))
+    .prepare(),
+  admins: db
+    .select(contactColumns)
+    .from(users)
+    .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.role, 'admin')))
+    .orderBy(asc(users.createdAt))
+    .prepare(),
+}));
+
 /** The caller's sync client, registered on first use; another user's clientId answers 404. */
 function ensureClient(db: Db, user: CurrentUser, clientId: string): { client: SyncClientRow; isNew: boolean } {
-  const existing = db.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
+  const statement = statements(db);
+  const existing = statement.client.get({ clientId });
   if (existing) {
     if (existing.userId !== user.id) throw notFound('Sync client');
     return { client: existing, isNew: false };
   }
-  const client = db.insert(syncClients).values({ clientId, userId: user.id, lastMutationId: 0 }).returning().get();
+  const client = found(statement.insertClient.get({ clientId, userId: user.id, updatedAt: new Date().toISOString() }), 'Sync client');
   return { client, isNew: true };
 }
 
 function setLastMutationId(db: Db | Tx, clientId: string, id: number) {
-  db.update(syncClients).set({ lastMutationId: id }).where(eq(syncClients.clientId, clientId)).run();
+  statements(db).setLastMutationId.run({ clientId, lastMutationId: id, updatedAt: new Date().toISOString() });
 }
 
 /** Checks a mutation's args against its schema; bad args reject that mutation alone. */
@@ -64,9 +183,31 @@ function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation): void 
       sendMessage(tx, user, { id: args.id, planId: args.planId, content: args.content, createdAt: args.createdAt });
       return;
     }
+    case 'message.markRead': {
+      const args = parseArgs('message.markRead', mutation.args);
+      markConversationRead(tx, user, args.planId, args.upTo);
+      return;
+    }
     default:
       throw badRequest(`Unknown mutation ${mutation.name}`);
   }
+}
+
+/**
+ * The messages of a visible plan addressed to the caller and written at or before `upTo` become read,
+ * under one new version; nothing to mark writes nothing. Another person's plan answers 404.
+ */
+function markConversationRead(tx: Tx, user: CurrentUser, planId: string, upTo: string): void {
+  const plan = getConversationPlan(tx, user, planId);
+  const unread = and(
+    eq(messages.planId, plan.id),
+    eq(messages.receiverId, user.id),
+    eq(messages.isRead, false),
+    isNull(messages.deletedAt),
+    lte(messages.createdAt, new Date(upTo).toISOString()),
+  );
+  if (!tx.select({ id: messages.id }).from(messages).where(unread).limit(1).get()) return;
+  tx.update(messages).set({ isRead: true, version: nextVersion(tx) }).where(unread).run();
 }
 
 /**
@@ -101,17 +242,6 @@ export function pushMutations(db: Db, user: CurrentUser, request: PushRequest): 
   return { results, lastMutationId };
 }
 
-/**
- * Plans the user may see, deleted ones included, so their deletion reaches the client as a
- * tombstone. Same rule as visiblePlansWhere (api/onboarding/access.ts), minus the deletedAt filter.
- */
-function planScopeWithDeleted(user: CurrentUser): SQL {
-  const scope = [eq(onboardingPlans.companyId, user.companyId)];
-  if (user.role === 'manager') scope.push(eq(onboardingPlans.managerId, user.id));
-  else if (user.role === 'new_hire') scope.push(eq(onboardingPlans.newHireId, user.id));
-  return and(...scope) as SQL;
-}
-
 const tombstone = (id: string): Tombstone => ({ id, deleted: true });
 const DAY_MS = 86_400_000;
 
@@ -121,39 +251,20 @@ export type PullOptions = { clientId: string; cursor: number; now?: Date };
 export function pullChanges(db: Db, user: CurrentUser, options: PullOptions): PullResponse {
   const now = options.now ?? new Date();
   const { client, isNew } = ensureClient(db, user, options.clientId);
+  const statement = statements(db);
   // updatedAt doubles as "last seen": a client silent past the tombstone horizon may have missed deletions.
-  db.update(syncClients).set({ updatedAt: now.toISOString() }).where(eq(syncClients.clientId, client.clientId)).run();
+  statement.touchClient.run({ clientId: client.clientId, updatedAt: now.toISOString() });
+  const params = visiblePlanParams(user);
 
+  // The prepared statements run on the connection, inside the transaction this opens.
   return db.transaction((tx) => {
-    const current = found(tx.select({ version: syncState.version }).from(syncState).where(eq(syncState.id, 1)).get(), 'Sync state').version;
+    const current = found(statement.version.get(), 'Sync state').version;
     const silentTooLong = now.getTime() - Date.parse(client.updatedAt) > TOMBSTONE_HORIZON_DAYS * DAY_MS;
     const reset = options.cursor <= 0 || isNew || silentTooLong || options.cursor > current;
     const since = reset ? 0 : options.cursor;
     const keep = <T extends { id: string }>(rows: SyncRow<T>[]) => (reset ? rows.filter((row) => !isTombstone(row)) : rows);
 
-    const newHire = alias(users, 'plan_new_hire');
-    const manager = alias(users, 'plan_manager');
-    const planRows = tx
-      .select({
-        plan: onboardingPlans,
-        newHire: { id: newHire.id, fullName: newHire.fullName, email: newHire.email, profileImageUrl: newHire.profileImageUrl },
-        manager: {
-          id: manager.id,
-          fullName: manager.fullName,
-          email: manager.email,
-          profileImageUrl: manager.profileImageUrl,
-          firstName: manager.firstName,
-          lastName: manager.lastName,
-        },
-        template: { title: templates.title, duration: templates.duration, description: templates.description },
-      })
-      .from(onboardingPlans)
-      .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
-      .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
-      .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
-      .where(and(planScopeWithDeleted(user), gt(onboardingPlans.version, since)))
-      .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id))
-      .all();
+    const planRows = statement.plans[user.role].all({ ...params, since });
     const plans = keep(
       planRows.map(({ plan, newHire, manager, template }): SyncRow<SyncPlan> =>
         plan.deletedAt
@@ -178,31 +289,14 @@ export function pullChanges(db: Db, user: CurrentUser, options: PullOptions): Pu
     );
 
     const tasks = keep(
-      tx
-        .select({ task: onboardingTasks, planDeletedAt: onboardingPlans.deletedAt })
-        .from(onboardingTasks)
-        .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-        .where(and(planScopeWithDeleted(user), gt(onboardingTasks.version, since)))
-        .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order))
-        .all()
+      statement.tasks[user.role]
+        .all({ ...params, since })
         .map(({ task, planDeletedAt }): SyncRow<SyncTask> =>
           task.deletedAt || planDeletedAt ? tombstone(task.id) : toOnboardingTask(task),
         ),
     );
 
-    const messageRows = tx
-      .select({
-        message: messages,
-        planDeletedAt: onboardingPlans.deletedAt,
-        senderFullName: users.fullName,
-        senderRole: users.role,
-      })
-      .from(messages)
-      .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
-      .leftJoin(users, eq(users.id, messages.senderId))
-      .where(and(planScopeWithDeleted(user), gt(messages.version, since)))
-      .orderBy(asc(messages.createdAt), asc(messages.id))
-      .all();
+    const messageRows = statement.messages[user.role].all({ ...params, since });
     const syncMessages = keep(
       messageRows.map(({ message, planDeletedAt, senderFullName, senderRole }): SyncRow<SyncMessage> =>
         message.deletedAt || planDeletedAt
@@ -222,34 +316,31 @@ export function pullChanges(db: Db, user: CurrentUser, options: PullOptions): Pu
 
     // Few and small: the templates of the visible plans are sent whole every time, so a plan newly
     // assigned from an old template still brings its title and duration. Deleted templates stay readable.
-    const planTemplateIds = tx
-      .select({ id: onboardingPlans.templateId })
-      .from(onboardingPlans)
-      .where(visiblePlansWhere(user))
-      .all()
+    const planTemplateIds = statement.planTemplateIds[user.role]
+      .all(params)
       .map((row) => row.id)
       .filter((id): id is string => !!id);
     const syncTemplates = planTemplateIds.length
-      ? tx
-          .select({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
-          .from(templates)
-          .where(and(eq(templates.companyId, user.companyId), inArray(templates.id, planTemplateIds)))
-          .all()
+      ? statement.templates.all({ companyId: user.companyId, templateIds: JSON.stringify(planTemplateIds) })
       : [];
 
-    const company = found(
-      tx.select({ id: companies.id, name: companies.name, helpfulResources: companies.helpfulResources }).from(companies).where(eq(companies.id, user.companyId)).get(),
-      'Company',
-    );
-    const contactColumns = { id: users.id, fullName: users.fullName, email: users.email };
+    const company = found(statement.company.get({ companyId: user.companyId }), 'Company');
     const managerContact = user.managerId
-      ? (tx.select(contactColumns).from(users).where(and(eq(users.id, user.managerId), eq(users.companyId, user.companyId))).get() ?? null)
+      ? (statement.managerContact.get({ managerId: user.managerId, companyId: user.companyId }) ?? null)
       : null;
-    const admins = managerContact
-      ? []
-      : tx.select(contactColumns).from(users).where(and(eq(users.companyId, user.companyId), eq(users.role, 'admin'))).orderBy(asc(users.createdAt)).all();
-    const lastMutationId =
-      tx.select({ id: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientId, client.clientId)).get()?.id ?? 0;
+    const admins = managerContact ? [] : statement.admins.all({ companyId: user.companyId });
+    // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to
+    // someone else). A live row in this answer is newer than any such tombstone and wins.
+    const gone = reset ? [] : tombstonesFor(tx, user, since);
+    const leftView = (entity: 'plan' | 'message', live: { id: string }[]) => {
+      const present = new Set(live.map((row) => row.id));
+      return gone.filter((row) => row.entity === entity && !present.has(row.entityId)).map((row) => tombstone(row.entityId));
+    };
+    // Plan tombstones first: a client drops a plan's tasks and messages with it, then applies what follows.
+    plans.unshift(...leftView('plan', plans));
+    syncMessages.unshift(...leftView('message', syncMessages));
+
+    const lastMutationId = statement.lastMutationId.get({ clientId: client.clientId })?.id ?? 0;
 
     return {
       cursor: current,

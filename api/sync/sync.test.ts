@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PullResponse, PushResponse, SyncPlan, SyncTask } from '../../shared/sync.ts';
+import type { PullResponse, PushResponse, SyncMessage, SyncPlan, SyncTask } from '../../shared/sync.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { nextVersion } from '../db/client.ts';
 import { companies, onboardingPlans, onboardingTasks, templates } from '../db/schema.ts';
@@ -210,6 +210,122 @@ describe('sync API', () => {
     const res = (await pull(acme.cookies.newHire, client, 999_999)).body as PullResponse;
     expect(res.reset).toBe(true);
     expect(res.plans).toHaveLength(1);
+  });
+
+  const say = (cookie: string, planId: string, content: string) =>
+    ctx.request('/api/messages', { method: 'POST', cookie, body: { planId, content } });
+  const liveMessages = (body: PullResponse) => body.messages.filter((m): m is SyncMessage => !('deleted' in m));
+
+  it("delivers a deleted manager's messages as tombstones to the new hire, whose plan stays", async () => {
+    const client = clientId();
+    const fromManager = (await say(acme.cookies.manager, acmePlan.plan.id, 'Welcome aboard')).body as SyncMessage;
+    const fromNewHire = (await say(acme.cookies.newHire, acmePlan.plan.id, 'Thanks!')).body as SyncMessage;
+    const before = (await pull(acme.cookies.newHire, client)).body as PullResponse;
+    expect(liveMessages(before).map((m) => m.id).sort()).toEqual([fromManager.id, fromNewHire.id].sort());
+    const adminClient = clientId();
+    const adminBefore = (await pull(acme.cookies.admin, adminClient)).body as PullResponse;
+    const other = ctx.createCompany('Globex');
+    const otherClient = clientId();
+    const otherBefore = (await pull(other.cookies.admin, otherClient)).body as PullResponse;
+
+    expect((await ctx.request(`/api/users/${acme.manager.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
+
+    const after = (await pull(acme.cookies.newHire, client, before.cursor)).body as PullResponse;
+    expect(after.reset).toBe(false);
+    expect(after.messages).toEqual(expect.arrayContaining([{ id: fromManager.id, deleted: true }, { id: fromNewHire.id, deleted: true }]));
+    // The plan stays theirs, without a manager now.
+    expect(after.plans).toEqual([expect.objectContaining({ id: acmePlan.plan.id, managerId: null, manager: null })]);
+    // The admin's device hears of it too; another company's people never do.
+    const adminAfter = (await pull(acme.cookies.admin, adminClient, adminBefore.cursor)).body as PullResponse;
+    expect(adminAfter.messages).toEqual(expect.arrayContaining([{ id: fromManager.id, deleted: true }]));
+    const otherAfter = (await pull(other.cookies.admin, otherClient, otherBefore.cursor)).body as PullResponse;
+    expect([otherAfter.plans, otherAfter.messages]).toEqual([[], []]);
+  });
+
+  it('delivers the plan of a new hire who deleted their own account as a tombstone to their manager', async () => {
+    await say(acme.cookies.newHire, acmePlan.plan.id, 'Bye for now');
+    const client = clientId();
+    const before = (await pull(acme.cookies.manager, client)).body as PullResponse;
+    expect(before.plans.map((p) => p.id)).toEqual([acmePlan.plan.id]);
+
+    expect((await ctx.request('/api/users/me', { method: 'DELETE', cookie: acme.cookies.newHire })).status).toBe(200);
+
+    const after = (await pull(acme.cookies.manager, client, before.cursor)).body as PullResponse;
+    expect(after.plans).toEqual([{ id: acmePlan.plan.id, deleted: true }]);
+    const full = (await pull(acme.cookies.manager, clientId())).body as PullResponse;
+    expect([full.plans, full.tasks, full.messages]).toEqual([[], [], []]);
+  });
+
+  it('moves a reassigned plan: a tombstone for the old new hire, the plan with its tasks and messages for the new one', async () => {
+    const successor = createTeamMember(ctx.db, { companyId: acme.company.id, email: 'successor@acme.test', fullName: 'Acme successor', role: 'new_hire', managerId: acme.manager.id });
+    const successorCookie = ctx.cookieFor(successor.id);
+    const hello = (await say(acme.cookies.manager, acmePlan.plan.id, 'Your laptop is ready')).body as SyncMessage;
+    const oldClient = clientId();
+    const newClient = clientId();
+    const oldBefore = (await pull(acme.cookies.newHire, oldClient)).body as PullResponse;
+    const newBefore = (await pull(successorCookie, newClient)).body as PullResponse;
+    expect(newBefore.plans).toEqual([]);
+
+    const res = await ctx.request(`/api/onboarding-plans/${acmePlan.plan.id}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.admin,
+      body: { currentPhase: 'Week 1', newHireId: successor.id },
+    });
+    expect(res.status).toBe(200);
+
+    const oldAfter = (await pull(acme.cookies.newHire, oldClient, oldBefore.cursor)).body as PullResponse;
+    expect(oldAfter.plans).toEqual([{ id: acmePlan.plan.id, deleted: true }]);
+    expect(JSON.stringify(oldAfter)).not.toContain('Your laptop is ready');
+
+    const newAfter = (await pull(successorCookie, newClient, newBefore.cursor)).body as PullResponse;
+    expect(newAfter.reset).toBe(false);
+    expect(newAfter.plans).toEqual([expect.objectContaining({ id: acmePlan.plan.id, newHireId: successor.id })]);
+    expect(liveTasks(newAfter).map((t) => t.id).sort()).toEqual(acmePlan.tasks.map((t) => t.id).sort());
+    expect(liveMessages(newAfter).map((m) => m.id)).toEqual([hello.id]);
+
+    // Handed back: the first new hire gets it again, and the tombstone no longer wins.
+    await ctx.request(`/api/onboarding-plans/${acmePlan.plan.id}`, { method: 'PATCH', cookie: acme.cookies.admin, body: { currentPhase: 'Week 1', newHireId: acme.newHire.id } });
+    const back = (await pull(acme.cookies.newHire, oldClient, oldAfter.cursor)).body as PullResponse;
+    expect(back.plans).toEqual([expect.objectContaining({ id: acmePlan.plan.id, newHireId: acme.newHire.id })]);
+    expect(liveTasks(back)).toHaveLength(3);
+    const sinceStart = (await pull(acme.cookies.newHire, oldClient, oldBefore.cursor)).body as PullResponse;
+    expect(sinceStart.plans).toEqual([expect.objectContaining({ id: acmePlan.plan.id })]);
+  });
+
+  it('a plan given to another manager leaves the old manager’s pull as a tombstone', async () => {
+    const otherManager = createTeamMember(ctx.db, { companyId: acme.company.id, email: 'boss2@acme.test', fullName: 'Second manager', role: 'manager' });
+    const client = clientId();
+    const before = (await pull(acme.cookies.manager, client)).body as PullResponse;
+    await ctx.request(`/api/onboarding-plans/${acmePlan.plan.id}`, { method: 'PATCH', cookie: acme.cookies.admin, body: { currentPhase: 'Week 1', managerId: otherManager.id } });
+    expect(((await pull(acme.cookies.manager, client, before.cursor)).body as PullResponse).plans).toEqual([{ id: acmePlan.plan.id, deleted: true }]);
+    const admin = (await pull(acme.cookies.admin, clientId(), before.cursor)).body as PullResponse;
+    expect(admin.plans).toEqual([expect.objectContaining({ id: acmePlan.plan.id, managerId: otherManager.id })]);
+  });
+
+  it('marks a conversation read once through a mutation, up to the newest message seen', async () => {
+    const first = (await say(acme.cookies.manager, acmePlan.plan.id, 'Morning!')).body as SyncMessage;
+    const client = clientId();
+    const markRead = (id: number) => ({ id, name: 'message.markRead', args: { planId: acmePlan.plan.id, upTo: first.createdAt } });
+    const applied = await push(acme.cookies.newHire, { clientId: client, mutations: [markRead(1)] });
+    expect((applied.body as PushResponse).results).toEqual([{ id: 1, status: 'applied' }]);
+    const state = (await pull(acme.cookies.newHire, client)).body as PullResponse;
+    expect(liveMessages(state).find((m) => m.id === first.id)?.isRead).toBe(true);
+
+    // A message written after the person looked stays unread, even when the push is replayed.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const later = (await say(acme.cookies.manager, acmePlan.plan.id, 'One more thing')).body as SyncMessage;
+    const replay = await push(acme.cookies.newHire, { clientId: client, mutations: [markRead(1)] });
+    expect((replay.body as PushResponse).results).toEqual([{ id: 1, status: 'duplicate' }]);
+    const unread = await ctx.request('/api/messages/unread', { cookie: acme.cookies.newHire });
+    expect(unread.body.total).toBe(1);
+    const changes = (await pull(acme.cookies.newHire, client, state.cursor)).body as PullResponse;
+    expect(liveMessages(changes)).toEqual([expect.objectContaining({ id: later.id, isRead: false })]);
+
+    // Another company's plan is not theirs to mark.
+    const other = ctx.createCompany('Globex');
+    const otherPlan = givePlan(ctx, other);
+    const refused = await push(acme.cookies.newHire, { clientId: client, mutations: [{ id: 2, name: 'message.markRead', args: { planId: otherPlan.plan.id, upTo: new Date().toISOString() } }] });
+    expect((refused.body as PushResponse).results).toEqual([{ id: 2, status: 'rejected', message: expect.stringMatching(/not found/i) }]);
   });
 
   it('answers 400 for a malformed push', async () => {

@@ -1,17 +1,18 @@
 // People of a company: listing them as each role may, inviting, resending invitations, deleting.
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
 import type { Invite, InvitedUser, ManagerOption, TeamMember } from '../../shared/team.ts';
 import { INVITE_TOKEN_TTL_MS, issueToken } from '../auth/auth-tokens.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { nextVersion, type Db } from '../db/client.ts';
-import { companies, messages, onboardingPlans, sessions, users } from '../db/schema.ts';
+import { companies, onboardingPlans, sessions, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { composeMail, type Mail } from '../mail/mailer.ts';
 import { visiblePlansWhere } from '../onboarding/access.ts';
-import { countManagers, softDeletePlans, taskCountsByPlan } from '../onboarding/onboarding.queries.ts';
+import { recordUserDeletion } from '../sync/tombstones.ts';
+import { countManagers, taskCountsByPlan } from '../onboarding/onboarding.queries.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 
 const managerOf = alias(users, 'team_manager');
@@ -152,30 +153,16 @@ export function resendInvitation(db: Db, appUrl: string, admin: CurrentUser, use
 }
 
 /**
- * DELETE /api/users/{id} (admin, not self). Their own plans and every message they sent or received
- * are soft-deleted first (one version, so pulls see tombstones), plans they managed lose their
- * manager, their sessions end, then the account row goes.
+ * DELETE /api/users/{id} (admin, not self). The foreign keys remove their own plans and every message
+ * they sent or received with the account row, so those get sync tombstones first (one version, so
+ * every other client's pull drops them); plans they managed lose their manager, their sessions end.
  */
 export function deleteTeamMember(db: Db, admin: CurrentUser, userId: string): void {
   if (userId === admin.id) throw badRequest('You cannot delete your own account here. Use Delete Account instead.');
   const person = companyPerson(db, admin.companyId, userId);
   if (!person) throw notFound('User');
   db.transaction((tx) => {
-    const version = nextVersion(tx);
-    const ownPlans = tx
-      .select({ id: onboardingPlans.id })
-      .from(onboardingPlans)
-      .where(and(eq(onboardingPlans.newHireId, userId), isNull(onboardingPlans.deletedAt)))
-      .all();
-    softDeletePlans(tx, ownPlans.map((plan) => plan.id), version);
-    tx.update(messages)
-      .set({ deletedAt: new Date().toISOString(), version })
-      .where(and(or(eq(messages.senderId, userId), eq(messages.receiverId, userId)), isNull(messages.deletedAt)))
-      .run();
-    tx.update(onboardingPlans)
-      .set({ managerId: null, version })
-      .where(and(eq(onboardingPlans.managerId, userId), eq(onboardingPlans.companyId, admin.companyId)))
-      .run();
+    recordUserDeletion(tx, { id: userId, companyId: admin.companyId }, nextVersion(tx));
     tx.update(users).set({ managerId: null }).where(eq(users.managerId, userId)).run();
     tx.delete(sessions).where(eq(sessions.userId, userId)).run();
     tx.delete(users).where(eq(users.id, userId)).run();

@@ -1,11 +1,46 @@
 // The one place that turns outcomes into toasts (spec sections 8 and 9).
-import { toast } from 'sonner';
+import type { toast as SonnerToast } from 'sonner';
 import { ApiError, NetworkError } from './api-client.ts';
 
+type Toast = typeof SonnerToast;
+
+// sonner is fetched with the first toast (or with the lazy Toaster, whichever comes first), so it is
+// not part of the entry chunk. A failed fetch is forgotten, so the next toast tries again.
+let toastModule: Promise<Toast> | undefined;
+let toastRequested = false;
+const toastRequestListeners = new Set<() => void>();
+
+/** For the root layout: mount the Toaster at once when a toast is raised before it was due (useSyncExternalStore). */
+export function subscribeToastRequests(listener: () => void): () => void {
+  toastRequestListeners.add(listener);
+  return () => void toastRequestListeners.delete(listener);
+}
+export const isToastRequested = () => toastRequested;
+
+function loadToast(): Promise<Toast> {
+  if (!toastRequested) {
+    toastRequested = true;
+    toastRequestListeners.forEach((listener) => listener());
+  }
+  toastModule ??= import('sonner').then(
+    (module) => module.toast,
+    (error: unknown) => {
+      toastModule = undefined;
+      throw error;
+    },
+  );
+  return toastModule;
+}
+
+/** Shows a toast once sonner is loaded; if it cannot be loaded the toast is lost, never the caller's flow. */
+function showToast(show: (toast: Toast) => void): Promise<void> {
+  return loadToast().then(show, () => undefined);
+}
+
 export const notify = {
-  success: (title: string, description?: string) => toast.success(title, { description }),
-  info: (title: string, description?: string) => toast(title, { description }),
-  error: (title: string, description?: string, action?: ToastAction) => toast.error(title, { description, action }),
+  success: (title: string, description?: string) => void showToast((toast) => toast.success(title, { description })),
+  info: (title: string, description?: string) => void showToast((toast) => toast(title, { description })),
+  error: (title: string, description?: string, action?: ToastAction) => void showToast((toast) => toast.error(title, { description, action })),
 };
 
 /** A button inside a toast (e.g. 'Upgrade Plan' on a limit-reached error). */
@@ -24,11 +59,12 @@ export function notifyError(error: unknown, title: string, fallback = 'Something
 }
 
 let redirecting = false;
-/** Spec section 8: 'Unauthorized' toast, then the sign-in screen after 500 ms. */
+/** Spec section 8: 'Unauthorized' toast, then the sign-in screen 500 ms after it is shown. */
 export function handleUnauthorized() {
   if (redirecting || window.location.pathname === '/login') return;
   redirecting = true;
-  toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' });
   const next = window.location.pathname + window.location.search;
-  setTimeout(() => window.location.assign(`/login?redirect=${encodeURIComponent(next)}`), 500);
+  void showToast((toast) => toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' })).then(() =>
+    setTimeout(() => window.location.assign(`/login?redirect=${encodeURIComponent(next)}`), 500),
+  );
 }

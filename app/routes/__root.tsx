@@ -1,39 +1,42 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { CSSProperties } from 'react';
-import { Toaster } from 'sonner';
-import { SupportButton, useSupportChatLink } from '../features/site/support-button.tsx';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { isToastRequested, subscribeToastRequests } from '../lib/notify.ts';
+
+// Toaster, support button and update prompt arrive once the first screen is painted and the main
+// thread is free (see deferred-chrome.tsx), so they never compete with it for the network or the CPU;
+// or at once when a toast is raised earlier (sonner replays it when the Toaster subscribes).
+const DeferredChrome = lazy(() => import('../components/layout/deferred-chrome.tsx'));
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
 });
 
-// Spec section 9: the toast viewport is at most 420 px wide on medium screens and up.
-const TOASTER_STYLE = { '--width': '420px' } as CSSProperties;
-
 function RootLayout() {
-  // Toasts sit above the floating support button when it is shown, so neither hides the other.
-  const supportShown = useSupportChatLink() !== null;
-  const offset = supportShown ? { bottom: '6rem', right: '1.5rem' } : undefined;
-  const mobileOffset = supportShown ? { bottom: '5rem' } : undefined;
+  const idle = useIdleAfterMount();
+  const toastRequested = useSyncExternalStore(subscribeToastRequests, isToastRequested);
   return (
     <>
       <Outlet />
-      <SupportButton />
-      {/* Spec section 9: one toast at a time, 5 s, swipe right to dismiss, F8 focuses the viewport. */}
-      <Toaster
-        visibleToasts={1}
-        duration={5000}
-        hotkey={['F8']}
-        swipeDirections={['right']}
-        position="bottom-right"
-        theme="system"
-        richColors
-        closeButton
-        style={TOASTER_STYLE}
-        offset={offset}
-        mobileOffset={mobileOffset}
-      />
+      {(idle || toastRequested) && (
+        <Suspense fallback={null}>
+          <DeferredChrome />
+        </Suspense>
+      )}
     </>
   );
+}
+
+/** False until the browser is idle after the first render (at most 2 s; Safari has no requestIdleCallback). */
+function useIdleAfterMount(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 500);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return idle;
 }

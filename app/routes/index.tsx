@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { RequireSignIn } from '../components/layout/require-sign-in.tsx';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { LandingPage } from '../features/site/landing-page.tsx';
 
-// The dashboard is only downloaded by signed-in people, so the landing page stays light.
+// The dashboard and the signed-in frame (RequireSignIn, AppShell) are only downloaded by signed-in
+// people, so the landing page stays light.
 const RoleDashboard = lazy(() => import('../components/layout/role-dashboard.tsx'));
 
 export const Route = createFileRoute('/')({
@@ -17,10 +17,8 @@ function HomePage() {
   if (isPending) return <LoadingScreen />;
   if (!user) return <LandingPage />;
   return (
-    <RequireSignIn>
-      <Suspense fallback={<LoadingScreen />}>
-        <RoleDashboard role={user.role} />
-      </Suspense>
-    </RequireSignIn>
+    <Suspense fallback={<LoadingScreen />}>
+      <RoleDashboard role={user.role} />
+    </Suspense>
   );
 }

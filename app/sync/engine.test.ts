@@ -99,7 +99,15 @@ class FakeServer implements SyncTransport {
         continue;
       }
       this.version += 1;
-      if (mutation.name === 'task.setCompleted') {
+      if (mutation.name === 'message.markRead') {
+        const { planId, upTo } = mutation.args as { planId: string; upTo: string };
+        for (const message of this.messages.values()) {
+          if (message.row.planId === planId && message.row.receiverId === USER.id && !message.row.isRead && message.row.createdAt <= upTo) {
+            message.row = { ...message.row, isRead: true };
+            message.version = this.version;
+          }
+        }
+      } else if (mutation.name === 'task.setCompleted') {
         const task = this.tasks.get(args.taskId)!;
         task.row = { ...task.row, isCompleted: args.isCompleted, completedAt: args.isCompleted ? new Date().toISOString() : null };
         task.version = this.version;
@@ -115,6 +123,14 @@ class FakeServer implements SyncTransport {
     this.lastMutationId.set(body.clientId, last);
     if (failure === 'drop-response') throw new NetworkError();
     return { results, lastMutationId: last };
+  }
+
+  /** The manager writes to the new hire (through the REST API, not this client). */
+  receive(content: string, createdAt = new Date().toISOString()): SyncMessage {
+    this.version += 1;
+    const row: SyncMessage = { id: crypto.randomUUID(), planId: PLAN_ID, senderId: MANAGER_ID, receiverId: USER.id, content, isRead: false, createdAt, sender: { fullName: 'Nimal', role: 'manager' } };
+    this.messages.set(row.id, { row, version: this.version });
+    return row;
   }
 
   async pull(clientId: string, cursor: number): Promise<PullResponse> {
@@ -164,14 +180,16 @@ afterEach(async () => {
   for (const db of dbs.splice(0)) await db.delete();
 });
 
-async function setup(options: { online?: boolean; random?: () => number } = {}) {
+async function setup(options: { online?: boolean; random?: () => number; before?: (server: FakeServer) => void } = {}) {
   const tasks = [makeTask(0), makeTask(1), makeTask(2)];
   const server = new FakeServer(tasks);
+  options.before?.(server);
   const db = createKickoffDb(crypto.randomUUID());
   dbs.push(db);
   const clock = new ManualClock();
   const onRejected = vi.fn();
   const onUnauthorized = vi.fn();
+  const onNewMessages = vi.fn();
   let online = true;
   const engine = new SyncEngine({
     db,
@@ -183,10 +201,11 @@ async function setup(options: { online?: boolean; random?: () => number } = {}) 
     isOnline: () => online,
     onRejected,
     onUnauthorized,
+    onNewMessages,
   });
   await engine.sync(); // the first pull fills Dexie
   online = options.online ?? true;
-  return { server, db, clock, engine, tasks, onRejected, onUnauthorized, setOnline: (value: boolean) => (online = value) };
+  return { server, db, clock, engine, tasks, onRejected, onUnauthorized, onNewMessages, setOnline: (value: boolean) => (online = value) };
 }
 
 async function settle(engine: SyncEngine) {
@@ -320,6 +339,50 @@ describe('sync engine', () => {
     expect(task?.isCompleted).toBe(true);
     expect(task?.base).toEqual({ isCompleted: false, completedAt: null });
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('tells the person when a pull brings new messages for them, once, and not on the first download', async () => {
+    const { engine, server, onNewMessages } = await setup({ before: (fake) => void fake.receive('Welcome! (before this device)') });
+    expect(onNewMessages).not.toHaveBeenCalled();
+
+    server.receive('Your laptop is ready');
+    server.receive('Lunch at noon?');
+    await engine.mutate('message.send', { id: crypto.randomUUID(), planId: PLAN_ID, content: 'Thanks', createdAt: new Date().toISOString() });
+    await settle(engine);
+    // Their own message is not news; the two from the manager are.
+    expect(onNewMessages).toHaveBeenCalledTimes(1);
+    expect(onNewMessages).toHaveBeenCalledWith(2);
+
+    await settle(engine);
+    expect(onNewMessages).toHaveBeenCalledTimes(1);
+
+    // With the conversation open the messages are on screen: no notice.
+    const close = engine.openConversation();
+    server.receive('Are you there?');
+    await settle(engine);
+    close();
+    expect(onNewMessages).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks a conversation read offline at once, and the server applies it once when back online', async () => {
+    const { db, engine, server, setOnline } = await setup();
+    const seen = server.receive('Morning!', '2026-01-06T08:00:00.000Z');
+    await settle(engine);
+    setOnline(false);
+    await engine.mutate('message.markRead', { planId: PLAN_ID, upTo: seen.createdAt });
+    expect((await db.messages.get(seen.id))?.isRead).toBe(true);
+    expect(await db.outbox.count()).toBe(1);
+    const later = server.receive('One more thing', '2026-01-06T08:30:00.000Z');
+
+    setOnline(true);
+    await settle(engine);
+    await settle(engine);
+    expect(server.applied.filter((m) => m.name === 'message.markRead')).toHaveLength(1);
+    expect(server.messages.get(seen.id)?.row.isRead).toBe(true);
+    expect(server.messages.get(later.id)?.row.isRead).toBe(false);
+    expect((await db.messages.get(seen.id))?.isRead).toBe(true);
+    expect((await db.messages.get(later.id))?.isRead).toBe(false);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('polls every 3 s while a conversation is open', async () => {

@@ -10,6 +10,7 @@ import {
   type PullResponse,
   type PushRequest,
   type PushResponse,
+  type SyncMessage,
 } from '../../shared/sync.ts';
 import { api, ApiError, NetworkError } from '../lib/api-client.ts';
 import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
@@ -63,6 +64,11 @@ export type SyncEngineOptions = {
   onRejected?: (change: RejectedChange) => void;
   /** Called when a sync hits 401: the outbox is kept until the person signs in again. */
   onUnauthorized?: () => void;
+  /**
+   * Called when a pull brings unread messages addressed to this person that the device did not hold
+   * yet; not on the first download, nor while a conversation is open (they are on screen).
+   */
+  onNewMessages?: (count: number) => void;
 };
 
 export const REGULAR_INTERVAL_MS: readonly [number, number] = [30_000, 60_000];
@@ -114,15 +120,39 @@ async function applyLocal(db: KickoffDb, row: OutboxRow, user: SyncUser, nowIso:
       sender: { fullName: user.fullName, role: user.role },
       pending: 1,
     });
+    return;
   }
+  if (row.name === 'message.markRead') {
+    const args = row.args as MutationArgs['message.markRead'];
+    const upTo = new Date(args.upTo).toISOString();
+    await db.messages
+      .where('planId')
+      .equals(args.planId)
+      .filter((message) => message.receiverId === user.id && !message.isRead && message.createdAt <= upTo)
+      .modify({ isRead: true });
+  }
+}
+
+/** Read receipts are bookkeeping, not a change the person would miss: counts leave them out. */
+export function isPersonsChange(row: Pick<OutboxRow, 'name'>): boolean {
+  return row.name !== 'message.markRead';
 }
 
 /**
  * Writes a pull into Dexie in one transaction: server rows win, acknowledged outbox rows go, every
  * optimistic change is undone, and the still-pending ones are applied again on top (the rebase).
+ * Answers how many unread messages to this person arrived that the device did not hold before
+ * (0 on the device's first download, which is not news).
  */
-export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUser, nowIso: string): Promise<void> {
-  await db.transaction('rw', [db.plans, db.tasks, db.templates, db.messages, db.outbox, db.meta], async () => {
+export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUser, nowIso: string): Promise<{ newMessages: number }> {
+  return db.transaction('rw', [db.plans, db.tasks, db.templates, db.messages, db.outbox, db.meta], async () => {
+    const firstDownload = ((await getMeta(db, 'sync'))?.cursor ?? 0) === 0;
+    const incoming = pull.messages.filter(
+      (message): message is SyncMessage => !isTombstone(message) && message.receiverId === user.id && !message.isRead,
+    );
+    const held = new Set((await db.messages.bulkGet(incoming.map((message) => message.id))).map((message) => message?.id));
+    const newMessages = firstDownload ? 0 : incoming.filter((message) => !held.has(message.id)).length;
+
     if (pull.reset) await Promise.all([db.plans.clear(), db.tasks.clear(), db.templates.clear(), db.messages.clear()]);
 
     for (const plan of pull.plans) {
@@ -153,6 +183,7 @@ export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUse
     await putMeta(db, 'sync', { ...meta, cursor: pull.cursor, lastSyncedAt: nowIso });
     await putMeta(db, 'company', pull.company);
     await putMeta(db, 'contacts', pull.contacts);
+    return { newMessages };
   });
 }
 
@@ -351,7 +382,8 @@ export class SyncEngine {
       pushedUpTo = rows.at(-1)!.id;
     }
     const pull = await this.transport.pull(meta.clientId, meta.cursor);
-    await applyPull(db, pull, this.user, new Date(this.clock.now()).toISOString());
+    const { newMessages } = await applyPull(db, pull, this.user, new Date(this.clock.now()).toISOString());
+    if (newMessages > 0 && this.conversations === 0) this.options.onNewMessages?.(newMessages);
   }
 
   /** Settles the waiting actions and keeps a note of every change the server refused. */
@@ -359,7 +391,8 @@ export class SyncEngine {
     const rejected: RejectedChange[] = [];
     for (const result of response.results) {
       const row = rows.find((candidate) => candidate.id === result.id);
-      if (result.status === 'rejected' && row) {
+      // A refused read receipt (the plan is gone) has nothing to undo or tell.
+      if (result.status === 'rejected' && row && isPersonsChange(row)) {
         const args = row.args as Partial<MutationArgs['task.setCompleted'] & MutationArgs['message.send']>;
         rejected.push({
           mutationId: row.id,

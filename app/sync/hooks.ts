@@ -3,7 +3,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../shared/auth.ts';
-import type { SyncEngine, SyncSnapshot } from './engine.ts';
+import { isPersonsChange, type SyncEngine, type SyncSnapshot } from './engine.ts';
 import { syncEngineFor } from './session.ts';
 
 /** The engine of a new hire (their screens are offline-first); null for staff, whose screens are online. */
@@ -23,9 +23,9 @@ export function useSyncSnapshot(engine: SyncEngine | null): SyncSnapshot {
   return useSyncExternalStore(engine?.subscribe ?? noop, engine?.getSnapshot ?? (() => idleSnapshot), () => idleSnapshot);
 }
 
-/** How many changes wait in the outbox (0 without an engine). */
+/** How many of the person's changes wait in the outbox (0 without an engine); read receipts do not count. */
 export function usePendingCount(engine: SyncEngine | null): number {
-  return useLiveQuery(() => (engine ? engine.db.outbox.count() : 0), [engine], 0);
+  return useLiveQuery(() => (engine ? engine.db.outbox.filter(isPersonsChange).count() : 0), [engine], 0);
 }
 
 /** Pulls every 3 s while mounted (an open conversation). */

@@ -1,7 +1,7 @@
 // One sync engine per signed-in person per page, and what signing out must do to their local data.
 import { notify } from '../lib/notify.ts';
 import { deleteUserDb, userDb } from './db.ts';
-import { SyncEngine, type SyncUser } from './engine.ts';
+import { isPersonsChange, SyncEngine, type SyncUser } from './engine.ts';
 
 const engines = new Map<string, SyncEngine>();
 let persistAsked = false;
@@ -18,6 +18,7 @@ export function syncEngineFor(user: SyncUser): SyncEngine {
           change.name === 'message.send' ? 'Message not sent' : 'Change not synced',
           `${change.message} Your change was undone on this device.`,
         ),
+      onNewMessages: (count) => notify.info(newMessagesText(count)),
     });
     engines.set(user.id, engine);
     engine.start();
@@ -33,6 +34,11 @@ function askForPersistentStorage() {
   void navigator.storage?.persist?.().catch(() => undefined);
 }
 
+/** The same words as the staff conversation's notice. */
+export function newMessagesText(count: number): string {
+  return `You have ${count} new message${count === 1 ? '' : 's'}`;
+}
+
 export function pluralChanges(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'}`;
 }
@@ -46,7 +52,7 @@ export async function clearLocalDataForSignOut(
   confirm: (message: string) => boolean = (message) => window.confirm(message),
 ): Promise<boolean> {
   const db = userDb(userId);
-  const pending = await db.outbox.count().catch(() => 0);
+  const pending = await db.outbox.filter(isPersonsChange).count().catch(() => 0);
   if (pending > 0 && !confirm(`${pluralChanges(pending)} on this device ${pending === 1 ? 'has' : 'have'} not synced yet and will be lost if you sign out now. Sign out anyway?`)) {
     return false;
   }

@@ -1,9 +1,9 @@
 // The signed-in frame: top bar and sidebar around every protected screen.
 import { Link } from '@tanstack/react-router';
-import { BarChart3, LayoutDashboard, ListChecks, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
+import { BarChart3, CreditCard, LayoutDashboard, ListChecks, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
-import { isFreePlan } from '../../../shared/catalogue.ts';
+import { isFreePlan, PLAN_CATALOGUE } from '../../../shared/catalogue.ts';
 import { VerificationBanner } from '../../features/auth/verification-banner.tsx';
 import { badgeCount } from '../../../shared/messages.ts';
 import { useNavCounts } from '../../features/dashboards/use-nav-counts.ts';
@@ -24,15 +24,36 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           { to: '/team', label: 'Team', icon: Users, badge: <NavCount count={counts.team} label="people" /> },
         ]
       : []),
-    ...(user.role === 'admin' ? [{ to: '/analytics', label: 'Analytics', icon: BarChart3, badge: <span className="badge badge-secondary badge-xs">Pro</span> }] : []),
+    ...(user.role === 'admin'
+      ? [
+          { to: '/analytics', label: 'Analytics', icon: BarChart3, badge: <span className="badge badge-secondary badge-sm">Pro</span> },
+          {
+            to: '/subscription',
+            label: 'Subscription',
+            icon: CreditCard,
+            // The plan's short name: the sidebar has no room for the menu's 'Growth ($5/mo)'.
+            badge: isFreePlan(user.company.planType) ? (
+              <span className="badge badge-ghost badge-sm">Free</span>
+            ) : (
+              <span className="badge badge-primary badge-sm">{PLAN_CATALOGUE[user.company.planType].name}</span>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <div className="drawer lg:drawer-open">
       <input id="app-drawer" type="checkbox" className="drawer-toggle" aria-label="Open navigation" />
       <div className="drawer-content flex min-h-screen flex-col bg-base-200">
         <TopBar user={user}>
-          <label htmlFor="app-drawer" className="btn btn-ghost btn-square indicator lg:hidden" aria-label={unread ? `Open navigation, ${unread} unread messages` : 'Open navigation'}>
-            {unread > 0 && <span className="indicator-item badge badge-error badge-xs" aria-hidden="true">{badgeCount(unread)}</span>}
+          {/* Text in sr-only spans, not aria-label: a label element may not carry one (axe aria-prohibited-attr). */}
+          <label htmlFor="app-drawer" className="btn btn-ghost btn-square indicator lg:hidden">
+            <span className="sr-only">{unread ? `Open navigation, ${unread} unread messages` : 'Open navigation'}</span>
+            {unread > 0 && (
+              <span className="indicator-item badge badge-error badge-xs" aria-hidden="true">
+                {badgeCount(unread)}
+              </span>
+            )}
             <Menu className="size-5" aria-hidden="true" />
           </label>
         </TopBar>
@@ -42,7 +63,9 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </main>
       </div>
       <div className="drawer-side z-40">
-        <label htmlFor="app-drawer" aria-label="Close navigation" className="drawer-overlay" />
+        <label htmlFor="app-drawer" className="drawer-overlay">
+          <span className="sr-only">Close navigation</span>
+        </label>
         <nav aria-label="Main" className="flex min-h-full w-64 flex-col gap-4 bg-base-100 p-4">
           <Link to="/" className="flex items-center gap-2 px-2 text-xl font-bold text-primary">
             <Sparkles className="size-6" aria-hidden="true" /> Kickoff
@@ -60,7 +83,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           </ul>
           {staff && (
             <div>
-              <h2 className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">Quick actions</h2>
+              <h2 className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-base-content/70">Quick actions</h2>
               <ul className="menu w-full gap-1 p-0">
                 <li>
                   <Link to="/invite">

@@ -86,7 +86,7 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
       <header className="card bg-primary text-primary-content shadow-sm">
         <div className="card-body flex-row items-center gap-4 p-5 md:p-6">
           <div className="min-w-0 flex-1 space-y-1">
-            <p className="flex items-center gap-1.5 text-sm opacity-80">
+            <p className="flex items-center gap-1.5 text-sm opacity-90">
               <Sparkles className="size-4" aria-hidden="true" /> {plan.template?.title ?? 'Your onboarding'}
             </p>
             <h1 className="text-2xl font-bold leading-tight md:text-3xl">Welcome, {firstName}!</h1>
@@ -199,7 +199,7 @@ function StatCard({ icon: Icon, label, value, small, children }: { icon: typeof 
         <div className={`truncate font-bold ${small ? 'text-base md:text-lg' : 'text-2xl'}`} title={value}>
           {value}
         </div>
-        <div className="min-w-0 text-xs text-base-content/60">{children}</div>
+        <div className="min-w-0 text-xs text-base-content/70">{children}</div>
       </div>
     </div>
   );
@@ -243,7 +243,7 @@ function TaskList({
       <div className="card-body gap-3 p-4 md:p-6">
         <h2 id={`${baseId}-title`} className="card-title text-lg">
           <ListChecks className="size-5 text-primary" aria-hidden="true" /> Your Tasks
-          <span className="text-sm font-normal text-base-content/60">
+          <span className="text-sm font-normal text-base-content/70">
             {plan.completedTasks} of {plan.totalTasks} done
           </span>
         </h2>
@@ -263,7 +263,7 @@ function TaskList({
                 onClick={() => setTab(name)}
               >
                 {name}
-                <span className="text-xs opacity-60 max-sm:sr-only">
+                <span className="text-xs max-sm:sr-only">
                   {done}/{tasks.length}
                 </span>
               </button>
@@ -324,12 +324,12 @@ function TaskRow({
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <label htmlFor={checkboxId} className={`cursor-pointer font-medium ${task.isCompleted ? 'text-base-content/60 line-through' : ''}`}>
+            <label htmlFor={checkboxId} className={`cursor-pointer font-medium ${task.isCompleted ? 'text-base-content/70 line-through' : ''}`}>
               {task.title}
             </label>
             <span className={`badge badge-sm ${STATUS_BADGES[status]}`}>{status}</span>
           </div>
-          <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/60">
+          <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/70">
             <span className="inline-flex items-center gap-1">
               <TypeIcon className="size-3.5" aria-hidden="true" /> {TASK_TYPE_LABELS[task.type]}
             </span>

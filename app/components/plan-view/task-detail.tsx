@@ -27,7 +27,7 @@ export function TaskDetail({ task }: { task: OnboardingTask }) {
       {task.type === 'meeting' && <Meeting task={task} />}
       {task.attachments && task.attachments.length > 0 && <Attachments attachments={task.attachments} />}
       {!task.description && !hasTypeDetail(task) && !task.attachments?.length && (
-        <p className="text-base-content/60">No further details for this task.</p>
+        <p className="text-base-content/70">No further details for this task.</p>
       )}
     </div>
   );
@@ -49,7 +49,7 @@ function Checklist({ task }: { task: OnboardingTask }) {
           {item.isCompleted ? (
             <CheckSquare className="mt-0.5 size-4 shrink-0 text-success" aria-label="Done" />
           ) : (
-            <Square className="mt-0.5 size-4 shrink-0 text-base-content/50" aria-label="Not done" />
+            <Square className="mt-0.5 size-4 shrink-0 text-base-content/70" aria-label="Not done" />
           )}
           <span>{item.text}</span>
         </li>
@@ -137,12 +137,12 @@ function Attachments({ attachments }: { attachments: Attachment[] }) {
                 <img src={href} alt="" loading="lazy" className="size-12 shrink-0 rounded-field bg-base-200 object-cover" />
               ) : (
                 <span className="flex size-12 shrink-0 items-center justify-center rounded-field bg-base-200">
-                  <Icon className="size-6 text-base-content/60" aria-hidden="true" />
+                  <Icon className="size-6 text-base-content/70" aria-hidden="true" />
                 </span>
               )}
               <span className="min-w-0">
                 <span className="block truncate font-medium">{attachment.name}</span>
-                <span className="text-xs text-base-content/60">{formatMegabytes(attachment.size)}</span>
+                <span className="text-xs text-base-content/70">{formatMegabytes(attachment.size)}</span>
               </span>
             </>
           );

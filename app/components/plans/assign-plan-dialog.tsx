@@ -5,12 +5,13 @@ import type { FormEvent } from 'react';
 import { displayName } from '../../../shared/auth.ts';
 import { AssignPlanSchema, NO_MANAGER, toIsoDate } from '../../../shared/onboarding.ts';
 import type { Role } from '../../../shared/roles.ts';
-import { notify, notifyError } from '../../lib/notify.ts';
-import { InputField, SelectField } from './form-fields.tsx';
-import { notifyPlanLimit } from './limit-toast.ts';
-import { Modal } from './modal.tsx';
-import { isLimitReached, useActiveTemplates, useAssignPlan, useTeamMembers } from './plan-queries.ts';
-import { useForm } from './use-form.ts';
+import { notify } from '../../lib/notify.ts';
+import { SelectField, TextField } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { DialogActions, Modal } from '../ui/modal.tsx';
+import { PendingButton } from '../ui/pending-button.tsx';
+import { managerOptions, notifyPlanWriteError } from './limit-toast.ts';
+import { useActiveTemplates, useAssignPlan, useTeamMembers } from './plan-queries.ts';
 
 export type AssignPlanDialogProps = {
   open: boolean;
@@ -47,53 +48,54 @@ function AssignPlanForm({ onDone, currentUser, newHireId }: { onDone: () => void
         notify.success('Onboarding plan assigned successfully!');
         onDone();
       },
-      onError: (error) => {
-        if (isLimitReached(error)) notifyPlanLimit(() => void navigate({ to: '/subscription' }));
-        else if (!form.showServerIssues(error)) notifyError(error, 'Error', 'Failed to assign onboarding plan. Please try again.');
-      },
+      onError: (error) =>
+        notifyPlanWriteError(error, {
+          showServerIssues: form.showServerIssues,
+          fallback: 'Failed to assign onboarding plan. Please try again.',
+          goToSubscription: () => void navigate({ to: '/subscription' }),
+        }),
     });
   }
 
   const loading = people.isPending || templates.isPending;
   return (
     <form onSubmit={onSubmit} noValidate>
-      {loading && <span className="loading loading-dots loading-md text-primary" aria-label="Loading choices" />}
+      {loading && (
+        <p className="flex items-center gap-2 text-sm text-base-content/70" role="status">
+          <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Loading people and templates…
+        </p>
+      )}
       <SelectField
         label="User"
-        value={form.values.newHireId}
-        onChange={(value) => form.set('newHireId', value)}
+        {...form.field('newHireId')}
         placeholder={newHires.length ? 'Select a new hire' : 'No new hires yet: invite one first'}
         options={newHires.map((person) => ({ value: person.id, label: person.plan && !person.plan.isCompleted ? `${displayName(person)} (has an active plan)` : displayName(person) }))}
-        error={form.error('newHireId')}
       />
       <SelectField
         label="Template"
-        value={form.values.templateId}
-        onChange={(value) => form.set('templateId', value)}
+        {...form.field('templateId')}
         placeholder={templates.data?.length ? 'Select a template' : 'No active templates yet'}
         options={(templates.data ?? []).map((template) => ({ value: template.id, label: `${template.title} (${template.duration} days)` }))}
-        error={form.error('templateId')}
       />
-      <InputField label="Start date" type="date" value={form.values.startDate} onChange={(value) => form.set('startDate', value)} error={form.error('startDate')} />
+      <TextField label="Start date" type="date" {...form.field('startDate')} />
       {currentUser.role === 'admin' ? (
         <SelectField
           label="Manager (optional)"
-          value={form.values.managerId}
-          onChange={(value) => form.set('managerId', value)}
-          options={[{ value: NO_MANAGER, label: 'No manager' }, ...managers.map((person) => ({ value: person.id, label: displayName(person) }))]}
+          {...form.field('managerId')}
+          options={managerOptions(managers)}
         />
       ) : (
         <p className="mt-2 text-sm text-base-content/70">You will be this plan’s manager.</p>
       )}
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onDone} disabled={assign.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={assign.isPending}>
-          {assign.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <ClipboardList className="size-4" aria-hidden="true" />}
-          Assign Plan
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onDone}
+        cancelDisabled={assign.isPending}
+        confirm={
+          <PendingButton type="submit" pending={assign.isPending} icon={<ClipboardList className="size-4" aria-hidden="true" />}>
+            Assign Plan
+          </PendingButton>
+        }
+      />
     </form>
   );
 }

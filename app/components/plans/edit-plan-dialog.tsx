@@ -3,13 +3,14 @@ import { Save, TriangleAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { displayName } from '../../../shared/auth.ts';
 import { NO_MANAGER, UpdatePlanSchema, type PlanSummary } from '../../../shared/onboarding.ts';
-import { notify, notifyError } from '../../lib/notify.ts';
+import { notify } from '../../lib/notify.ts';
 import { useNavigate } from '@tanstack/react-router';
-import { InputField, SelectField } from './form-fields.tsx';
-import { notifyPlanLimit } from './limit-toast.ts';
-import { Modal } from './modal.tsx';
-import { isLimitReached, useActiveTemplates, useTeamMembers, useUpdatePlan } from './plan-queries.ts';
-import { useForm } from './use-form.ts';
+import { SelectField, TextField } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { DialogActions, Modal } from '../ui/modal.tsx';
+import { PendingButton } from '../ui/pending-button.tsx';
+import { managerOptions, notifyPlanWriteError } from './limit-toast.ts';
+import { useActiveTemplates, useTeamMembers, useUpdatePlan } from './plan-queries.ts';
 
 export type EditPlanDialogProps = { plan: PlanSummary; open: boolean; onClose: () => void };
 
@@ -53,27 +54,27 @@ function EditPlanForm({ plan, onDone }: { plan: PlanSummary; onDone: () => void 
           notify.success('Onboarding plan updated');
           onDone();
         },
-        onError: (error) => {
-          if (isLimitReached(error)) notifyPlanLimit(() => void navigate({ to: '/subscription' }));
-          else if (!form.showServerIssues(error)) notifyError(error, 'Error', 'Failed to update onboarding plan. Please try again.');
-        },
+        onError: (error) =>
+          notifyPlanWriteError(error, {
+            showServerIssues: form.showServerIssues,
+            fallback: 'Failed to update onboarding plan. Please try again.',
+            goToSubscription: () => void navigate({ to: '/subscription' }),
+          }),
       },
     );
   }
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <InputField label="Current phase" value={form.values.currentPhase} onChange={(value) => form.set('currentPhase', value)} error={form.error('currentPhase')} />
+      <TextField label="Current phase" {...form.field('currentPhase')} />
       <SelectField
         label="New hire"
-        value={form.values.newHireId}
-        onChange={(value) => form.set('newHireId', value)}
+        {...form.field('newHireId')}
         options={newHires.length ? newHires.map((person) => ({ value: person.id, label: displayName(person) })) : [{ value: plan.newHireId, label: displayName(plan.newHire) }]}
       />
       <SelectField
         label="Template"
-        value={form.values.templateId}
-        onChange={(value) => form.set('templateId', value)}
+        {...form.field('templateId')}
         placeholder={plan.templateId ? undefined : 'No template'}
         options={templateOptions}
       />
@@ -85,19 +86,18 @@ function EditPlanForm({ plan, onDone }: { plan: PlanSummary; onDone: () => void 
       )}
       <SelectField
         label="Manager"
-        value={form.values.managerId}
-        onChange={(value) => form.set('managerId', value)}
-        options={[{ value: NO_MANAGER, label: 'No manager' }, ...managers.map((person) => ({ value: person.id, label: displayName(person) }))]}
+        {...form.field('managerId')}
+        options={managerOptions(managers)}
       />
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          {update.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
-          Save Changes
-        </button>
-      </div>
+      <DialogActions
+        onCancel={onDone}
+        cancelDisabled={update.isPending}
+        confirm={
+          <PendingButton type="submit" pending={update.isPending} icon={<Save className="size-4" aria-hidden="true" />}>
+            Save Changes
+          </PendingButton>
+        }
+      />
     </form>
   );
 }

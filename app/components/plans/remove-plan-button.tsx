@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { displayName } from '../../../shared/auth.ts';
 import type { PlanSummary } from '../../../shared/onboarding.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
-import { Modal } from './modal.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useRemovePlan } from './plan-queries.ts';
 
 export type RemovePlanButtonProps = {
@@ -35,21 +35,10 @@ export function RemovePlanButton({ plan, className = 'btn btn-sm btn-ghost text-
         <UserMinus className="size-4" aria-hidden="true" />
         Remove User
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Remove user from onboarding?">
-        <p className="text-base-content/80">
-          {name} will be removed from {plan.template?.title ? `the ${plan.template.title} plan` : 'this onboarding plan'}. Their tasks and messages on this plan are removed too. Their
-          account stays.
-        </p>
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={() => setOpen(false)} disabled={remove.isPending}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-error" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Remove User
-          </button>
-        </div>
-      </Modal>
+      <ConfirmDialog open={open} onClose={() => setOpen(false)} title="Remove user from onboarding?" confirmLabel="Remove User" pending={remove.isPending} onConfirm={confirm}>
+        {name} will be removed from {plan.template?.title ? `the ${plan.template.title} plan` : 'this onboarding plan'}. Their tasks and messages on this plan are removed too. Their
+        account stays.
+      </ConfirmDialog>
     </>
   );
 }

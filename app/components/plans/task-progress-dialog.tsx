@@ -3,8 +3,8 @@ import { CircleCheck, CircleDashed, CircleAlert } from 'lucide-react';
 import { displayName } from '../../../shared/auth.ts';
 import { taskStatus, toIsoDate, type TaskStatus } from '../../../shared/onboarding.ts';
 import { ErrorState } from '../ui/error-state.tsx';
+import { Modal } from '../ui/modal.tsx';
 import { formatDay } from './format.ts';
-import { Modal } from './modal.tsx';
 import { usePlanDetails } from './plan-queries.ts';
 
 const STATUS_STYLE: Record<TaskStatus, { badge: string; icon: typeof CircleCheck }> = {
@@ -17,7 +17,7 @@ export type TaskProgressDialogProps = { planId: string; open: boolean; onClose: 
 
 export function TaskProgressDialog({ planId, open, onClose }: TaskProgressDialogProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Task Progress" wide>
+    <Modal open={open} onClose={onClose} title="Task Progress" size="lg">
       <TaskProgressBody planId={planId} />
     </Modal>
   );
@@ -25,14 +25,21 @@ export function TaskProgressDialog({ planId, open, onClose }: TaskProgressDialog
 
 function TaskProgressBody({ planId }: { planId: string }) {
   const { data: plan, isPending, error, refetch } = usePlanDetails(planId);
-  if (isPending) return <span className="loading loading-spinner loading-md text-primary" aria-label="Loading tasks" />;
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-8" role="status">
+        <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+        <span className="sr-only">Loading tasks...</span>
+      </div>
+    );
+  }
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} title="Could not load the tasks" />;
   const today = toIsoDate(new Date());
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium">
-          {displayName(plan.newHire)} <span className="text-base-content/60">· {plan.template?.title ?? 'No template'}</span>
+          {displayName(plan.newHire)} <span className="text-base-content/70">· {plan.template?.title ?? 'No template'}</span>
         </p>
         <p className="text-sm text-base-content/70">
           {plan.completedTasks} of {plan.totalTasks} tasks · {plan.progressPercentage}%
@@ -50,7 +57,7 @@ function TaskProgressBody({ planId }: { planId: string }) {
               <li key={task.id} className="flex items-start justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <p className="font-medium break-words">{task.title}</p>
-                  <p className="text-xs text-base-content/60">
+                  <p className="text-xs text-base-content/70">
                     {task.sectionTitle ? `${task.sectionTitle} · ` : ''}Due {formatDay(task.dueDate)}
                   </p>
                 </div>

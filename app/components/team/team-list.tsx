@@ -3,14 +3,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MailPlus, Trash2, UserPlus, Users } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { displayName, initials } from '../../../shared/auth.ts';
 import { ROLE_BADGES, type Role } from '../../../shared/roles.ts';
 import { DELETE_CONFIRMATION, isDeleteConfirmed, type TeamMember } from '../../../shared/team.ts';
 import { api } from '../../lib/api-client.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
-import { Modal } from '../plans/modal.tsx';
 import { refreshPlansAndPeople, useTeamMembers } from '../plans/plan-queries.ts';
+import { TypedConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { EmptyState } from '../ui/empty-state.tsx';
 import { ErrorState } from '../ui/error-state.tsx';
 
 const ROLE_BADGE_STYLE: Record<Role, string> = { admin: 'badge-primary', manager: 'badge-secondary', new_hire: 'badge-accent' };
@@ -41,17 +42,18 @@ export function TeamList({ currentUser, roles }: TeamListProps) {
   const others = people.filter((person) => person.id !== currentUser.id);
   if (others.length === 0) {
     return (
-      <div className="card bg-base-100 shadow-sm">
-        <div className="card-body items-center text-center">
-          <Users className="size-10 text-base-content/40" aria-hidden="true" />
-          <h2 className="card-title">No team members yet</h2>
-          <p className="text-base-content/70">Invite your first teammate: they get an email to set a password, and you can start their onboarding right away.</p>
+      <EmptyState
+        icon={Users}
+        title="No team members yet"
+        action={
           <Link to="/invite" className="btn btn-primary">
             <UserPlus className="size-4" aria-hidden="true" />
             Invite User
           </Link>
-        </div>
-      </div>
+        }
+      >
+        Invite your first teammate: they get an email to set a password, and you can start their onboarding right away.
+      </EmptyState>
     );
   }
 
@@ -87,7 +89,7 @@ function TeamRow({ person, isSelf, isAdmin, onDelete }: { person: TeamMember; is
         <div className="min-w-0 flex-1 basis-48">
           <p className="truncate font-semibold">
             {name}
-            {isSelf && <span className="ml-1 text-sm font-normal text-base-content/60">(you)</span>}
+            {isSelf && <span className="ml-1 text-sm font-normal text-base-content/70">(you)</span>}
           </p>
           {person.fullName && <p className="truncate text-sm text-base-content/70">{person.email}</p>}
           <div className="mt-1 flex flex-wrap gap-1">
@@ -110,7 +112,7 @@ function TeamRow({ person, isSelf, isAdmin, onDelete }: { person: TeamMember; is
               {person.plan.isCompleted && <span className="badge badge-success badge-xs">Completed</span>}
             </div>
           ) : (
-            person.role === 'new_hire' && <p className="text-base-content/60">No onboarding plan</p>
+            person.role === 'new_hire' && <p className="text-base-content/70">No onboarding plan</p>
           )}
         </div>
         {isAdmin && (
@@ -135,53 +137,37 @@ function TeamRow({ person, isSelf, isAdmin, onDelete }: { person: TeamMember; is
 }
 
 function DeleteUserDialog({ person, onClose }: { person: TeamMember | null; onClose: () => void }) {
-  return (
-    <Modal open={person !== null} onClose={onClose} title="Delete User Account">
-      {person && <DeleteUserForm person={person} onDone={onClose} />}
-    </Modal>
-  );
-}
-
-function DeleteUserForm({ person, onDone }: { person: TeamMember; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const inputId = useId();
-  const [typed, setTyped] = useState('');
   const remove = useMutation({
-    mutationFn: () => api.delete(`/api/users/${encodeURIComponent(person.id)}`),
+    mutationFn: (id: string) => api.delete(`/api/users/${encodeURIComponent(id)}`),
     onSuccess: async () => {
       notify.success('User deleted successfully!');
-      onDone();
+      onClose();
       await refreshPlansAndPeople(queryClient);
     },
     onError: (error) => notifyError(error, 'Error', 'Failed to delete user. Please try again.'),
   });
-  const confirmed = isDeleteConfirmed(typed);
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (confirmed) remove.mutate();
+    <TypedConfirmDialog
+      open={person !== null}
+      title="Delete User Account"
+      phrase={DELETE_CONFIRMATION}
+      isConfirmed={isDeleteConfirmed}
+      autoCapitalize="characters"
+      confirmLabel="Delete User"
+      pending={remove.isPending}
+      onConfirm={() => person && remove.mutate(person.id)}
+      onClose={() => {
+        remove.reset();
+        onClose();
       }}
     >
-      <p className="text-base-content/80">
-        This permanently deletes <strong>{displayName(person)}</strong>, their onboarding plans and their messages, and signs them out everywhere. Plans they manage stay, without a
-        manager.
-      </p>
-      <div className="fieldset mt-3">
-        <label htmlFor={inputId} className="fieldset-legend text-sm">
-          Type {DELETE_CONFIRMATION} to confirm
-        </label>
-        <input id={inputId} className="input w-full" value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" autoCapitalize="characters" />
-      </div>
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onDone} disabled={remove.isPending}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-error" disabled={!confirmed || remove.isPending}>
-          {remove.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Delete User
-        </button>
-      </div>
-    </form>
+      {person && (
+        <>
+          This permanently deletes <strong>{displayName(person)}</strong>, their onboarding plans and their messages, and signs them out everywhere. Plans they manage stay,
+          without a manager.
+        </>
+      )}
+    </TypedConfirmDialog>
   );
 }

@@ -7,7 +7,7 @@ export function AccessDenied({ message }: { message: string }) {
       <ShieldX className="size-12 text-error" aria-hidden="true" />
       <h1 className="text-2xl font-bold">Access Denied</h1>
       <p className="text-base-content/70">{message}</p>
-      <Link to="/" className="btn btn-primary">
+      <Link to="/" activeOptions={{ exact: true }} className="btn btn-primary">
         Back to my dashboard
       </Link>
     </section>

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, MailCheck, Send } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { ForgotPasswordSchema, type ForgotPassword } from '../../../shared/auth.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { TextField } from './form-fields.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
+import { TextField } from '../../components/forms/fields.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 
 const backToLogin = (
   <Link to="/login" className="link link-hover inline-flex items-center gap-1">
@@ -17,13 +17,13 @@ const backToLogin = (
 );
 
 export function ForgotPasswordScreen() {
-  const form = useSchemaForm(ForgotPasswordSchema, { email: '' });
+  const form = useForm(ForgotPasswordSchema, { email: '' }, { validateOnBlur: true });
   const request = useMutation({
     mutationFn: (body: ForgotPassword) => authApi.forgotPassword(body),
     meta: { allowSignedOut: true },
     onSuccess: () => notify.success('Password reset email sent', 'Check your email for password reset instructions.'),
     onError: (error) => {
-      if (error instanceof ApiError) form.showServerIssues(error.issues);
+      form.showServerIssues(error);
       notifyError(error, 'Password reset failed');
     },
   });
@@ -40,8 +40,7 @@ export function ForgotPasswordScreen() {
         <div className="flex flex-col items-center gap-3 text-center">
           <MailCheck className="size-12 text-success" aria-hidden="true" />
           <p>
-            If an account exists for <strong className="break-all">{request.variables.email}</strong>, we sent it a link to reset the
-            password. The link works for one hour.
+            If an account exists for <strong className="break-all">{request.variables.email}</strong>, we sent it a link to reset the password. The link works for one hour.
           </p>
           <p className="text-sm text-base-content/70">Can't find it? Check your spam or junk folder, or try again in a few minutes.</p>
           <Link to="/login" className="btn btn-primary w-full">
@@ -58,11 +57,10 @@ export function ForgotPasswordScreen() {
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to choose a new one." footer={backToLogin}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
-        <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
-        <button type="submit" className="btn btn-primary mt-3 w-full" disabled={request.isPending}>
-          {request.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Send className="size-4" aria-hidden="true" />}
+        <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
+        <PendingButton type="submit" pending={request.isPending} className="mt-3 w-full" icon={<Send className="size-4" aria-hidden="true" />}>
           {request.isPending ? 'Sending...' : 'Send reset link'}
-        </button>
+        </PendingButton>
       </form>
     </AuthLayout>
   );

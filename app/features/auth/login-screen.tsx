@@ -3,15 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { SignInSchema, type SignIn } from '../../../shared/auth.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { authApi, goHomeAfterSignIn } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { PasswordField, TextField } from './form-fields.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
+import { PasswordField, TextField } from '../../components/forms/fields.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 
 export function LoginScreen({ redirect }: { redirect?: string }) {
-  const form = useSchemaForm(SignInSchema, { email: '', password: '' });
+  const form = useForm(SignInSchema, { email: '', password: '' }, { validateOnBlur: true });
   const signIn = useMutation({
     mutationFn: (body: SignIn) => authApi.signIn(body),
     meta: { allowSignedOut: true },
@@ -20,7 +20,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
       goHomeAfterSignIn(user.role, redirect);
     },
     onError: (error) => {
-      if (error instanceof ApiError) form.showServerIssues(error.issues);
+      form.showServerIssues(error);
       // Spec section 8: the server's message without any leading status number. Not notifyError:
       // here a 401 is a wrong password, not an expired session.
       notify.error('Sign in failed', errorMessage(error, 'Something went wrong. Please try again.').replace(/^\d{3}:\s*/, ''));
@@ -47,17 +47,16 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
-        <TextField form={form} name="email" label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
-        <PasswordField form={form} name="password" label="Password" autoComplete="current-password" />
+        <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
+        <PasswordField {...form.field('password')} reserveErrorLine label="Password" autoComplete="current-password" />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="link link-hover text-sm">
             Forgot password?
           </Link>
         </div>
-        <button type="submit" className="btn btn-primary mt-3 w-full" disabled={signIn.isPending}>
-          {signIn.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <LogIn className="size-4" aria-hidden="true" />}
+        <PendingButton type="submit" pending={signIn.isPending} className="mt-3 w-full" icon={<LogIn className="size-4" aria-hidden="true" />}>
           {signIn.isPending ? 'Signing in...' : 'Sign in'}
-        </button>
+        </PendingButton>
       </form>
     </AuthLayout>
   );

@@ -8,7 +8,7 @@ export function PasswordChecklist({ password }: { password: string }) {
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (
-          <li key={rule.label} className={`flex items-center gap-1.5 ${met ? 'text-success' : 'text-base-content/60'}`}>
+          <li key={rule.label} className={`flex items-center gap-1.5 ${met ? 'text-success' : 'text-base-content/70'}`}>
             {met ? <Check className="size-3.5 shrink-0" aria-hidden="true" /> : <Circle className="size-3.5 shrink-0" aria-hidden="true" />}
             <span>{rule.label}</span>
             <span className="sr-only">{met ? '(met)' : '(not met yet)'}</span>

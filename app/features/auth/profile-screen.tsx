@@ -4,24 +4,22 @@ import { KeyRound, Save } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { ChangePasswordFormSchema, ProfileSchema, type ChangePassword, type Profile, type SessionUser } from '../../../shared/auth.ts';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
-import { PasswordField, TextField } from './form-fields.tsx';
+import { PasswordField, TextField } from '../../components/forms/fields.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { CURRENT_USER_KEY, useCurrentUser } from './use-current-user.ts';
-import { useSchemaForm } from './use-schema-form.ts';
 import { Avatar } from './user-menu.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 
 export function ProfileScreen() {
   const { data: user } = useCurrentUser();
   if (!user) return null; // the _app layout only renders this once signed in
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold">Profile</h1>
-        <p className="text-base-content/70">How you appear to your team, and how you sign in.</p>
-      </header>
+      <PageHeader title="Profile" description="How you appear to your team, and how you sign in." />
       <ProfileCard user={user} />
       <PasswordCard />
     </div>
@@ -30,7 +28,14 @@ export function ProfileScreen() {
 
 function ProfileCard({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
-  const form = useSchemaForm(ProfileSchema, { fullName: user.fullName ?? '', profileImageUrl: user.profileImageUrl ?? '' });
+  const form = useForm(
+    ProfileSchema,
+    {
+      fullName: user.fullName ?? '',
+      profileImageUrl: user.profileImageUrl ?? '',
+    },
+    { validateOnBlur: true },
+  );
   const save = useMutation({
     mutationFn: (body: Profile) => authApi.updateProfile(body),
     onSuccess: ({ user: updated }) => {
@@ -39,11 +44,15 @@ function ProfileCard({ user }: { user: SessionUser }) {
       notify.success('Profile updated');
     },
     onError: (error) => {
-      if (error instanceof ApiError) form.showServerIssues(error.issues);
+      form.showServerIssues(error);
       notifyError(error, 'Failed to update profile');
     },
   });
-  const preview = { ...user, fullName: form.values.fullName || user.fullName, profileImageUrl: form.values.profileImageUrl.startsWith('https://') ? form.values.profileImageUrl : null };
+  const preview = {
+    ...user,
+    fullName: form.values.fullName || user.fullName,
+    profileImageUrl: form.values.profileImageUrl.startsWith('https://') ? form.values.profileImageUrl : null,
+  };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -68,27 +77,24 @@ function ProfileCard({ user }: { user: SessionUser }) {
             </dd>
             <dt className="sr-only">Email status</dt>
             <dd>
-              <span className={`badge badge-sm mt-1 ${user.isEmailVerified ? 'badge-success' : 'badge-warning'}`}>
-                {user.isEmailVerified ? 'Verified' : 'Unverified'}
-              </span>
+              <span className={`badge badge-sm mt-1 ${user.isEmailVerified ? 'badge-success' : 'badge-warning'}`}>{user.isEmailVerified ? 'Verified' : 'Unverified'}</span>
             </dd>
           </dl>
         </div>
-        <TextField form={form} name="fullName" label="Full name" autoComplete="name" />
+        <TextField {...form.field('fullName')} reserveErrorLine label="Full name" autoComplete="name" />
         <TextField
-          form={form}
-          name="profileImageUrl"
+          {...form.field('profileImageUrl')}
+          reserveErrorLine
           label="Photo URL"
           type="url"
           inputMode="url"
           placeholder="https://..."
-          hint={<p className="text-sm text-base-content/60">A link to a square image. Leave empty to show your initials.</p>}
+          hint="A link to a square image. Leave empty to show your initials."
         />
         <div className="card-actions justify-end pt-2">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
+          <PendingButton type="submit" pending={save.isPending} icon={<Save className="size-4" aria-hidden="true" />}>
             Save changes
-          </button>
+          </PendingButton>
         </div>
       </form>
     </section>
@@ -96,7 +102,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
 }
 
 function PasswordCard() {
-  const form = useSchemaForm(ChangePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useForm(ChangePasswordFormSchema, { currentPassword: '', newPassword: '', confirmPassword: '' }, { validateOnBlur: true });
   const change = useMutation({
     mutationFn: (body: ChangePassword) => authApi.changePassword(body),
     onSuccess: () => {
@@ -104,7 +110,7 @@ function PasswordCard() {
       notify.success('Password changed', 'Your other devices have been signed out.');
     },
     onError: (error) => {
-      if (error instanceof ApiError) form.showServerIssues(error.issues);
+      form.showServerIssues(error);
       notifyError(error, 'Failed to change password');
     },
   });
@@ -112,7 +118,11 @@ function PasswordCard() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body = form.submit(ChangePasswordFormSchema);
-    if (body) change.mutate({ currentPassword: body.currentPassword, newPassword: body.newPassword });
+    if (body)
+      change.mutate({
+        currentPassword: body.currentPassword,
+        newPassword: body.newPassword,
+      });
   }
 
   return (
@@ -122,20 +132,19 @@ function PasswordCard() {
           Change password
         </h2>
         <p className="text-sm text-base-content/70">You stay signed in here; every other device is signed out.</p>
-        <PasswordField form={form} name="currentPassword" label="Current password" autoComplete="current-password" />
+        <PasswordField {...form.field('currentPassword')} reserveErrorLine label="Current password" autoComplete="current-password" />
         <PasswordField
-          form={form}
-          name="newPassword"
+          {...form.field('newPassword')}
+          reserveErrorLine
           label="New password"
           autoComplete="new-password"
           hint={<PasswordChecklist password={form.values.newPassword} />}
         />
-        <PasswordField form={form} name="confirmPassword" label="Confirm new password" autoComplete="new-password" />
+        <PasswordField {...form.field('confirmPassword')} reserveErrorLine label="Confirm new password" autoComplete="new-password" />
         <div className="card-actions justify-end pt-2">
-          <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-            {change.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <KeyRound className="size-4" aria-hidden="true" />}
+          <PendingButton type="submit" pending={change.isPending} icon={<KeyRound className="size-4" aria-hidden="true" />}>
             Change password
-          </button>
+          </PendingButton>
         </div>
       </form>
     </section>

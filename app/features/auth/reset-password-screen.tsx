@@ -7,8 +7,9 @@ import { ApiError } from '../../lib/api-client.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { PasswordField } from './form-fields.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
+import { PasswordField } from '../../components/forms/fields.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 
 /** /reset-password: a reset link, or (with invite) an invited person's first password. */
 export function ResetPasswordScreen({ token, invite }: { token?: string; invite: boolean }) {
@@ -37,7 +38,7 @@ function InvalidLink() {
 }
 
 function ResetForm({ token, invite }: { token: string; invite: boolean }) {
-  const form = useSchemaForm(ResetPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useForm(ResetPasswordFormSchema, { password: '', confirmPassword: '' }, { validateOnBlur: true });
   const reset = useMutation({
     mutationFn: (body: ResetPassword) => authApi.resetPassword(body),
     meta: { allowSignedOut: true },
@@ -46,7 +47,7 @@ function ResetForm({ token, invite }: { token: string; invite: boolean }) {
         ? notify.success('Password set', 'Your account is ready. You can now sign in.')
         : notify.success('Password reset successful', 'Your password has been updated. You can now sign in.'),
     onError: (error) => {
-      if (error instanceof ApiError) form.showServerIssues(error.issues);
+      form.showServerIssues(error);
       notifyError(error, 'Password reset failed');
     },
   });
@@ -92,13 +93,12 @@ function ResetForm({ token, invite }: { token: string; invite: boolean }) {
             </span>
           </div>
         )}
-        <PasswordField form={form} name="password" label="New password" autoComplete="new-password" autoFocus />
-        <PasswordField form={form} name="confirmPassword" label="Confirm password" autoComplete="new-password" />
-        <p className="text-sm text-base-content/60">At least 8 characters.</p>
-        <button type="submit" className="btn btn-primary mt-3 w-full" disabled={reset.isPending}>
-          {reset.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <KeyRound className="size-4" aria-hidden="true" />}
+        <PasswordField {...form.field('password')} reserveErrorLine label="New password" autoComplete="new-password" autoFocus />
+        <PasswordField {...form.field('confirmPassword')} reserveErrorLine label="Confirm password" autoComplete="new-password" />
+        <p className="text-sm text-base-content/70">At least 8 characters.</p>
+        <PendingButton type="submit" pending={reset.isPending} className="mt-3 w-full" icon={<KeyRound className="size-4" aria-hidden="true" />}>
           {reset.isPending ? 'Saving...' : invite ? 'Set password' : 'Reset password'}
-        </button>
+        </PendingButton>
       </form>
     </AuthLayout>
   );

@@ -3,19 +3,29 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, UserPlus } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { SignUpSchema, type SignUp } from '../../../shared/auth.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { authApi, goHomeAfterSignIn } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { PasswordField, TextField } from './form-fields.tsx';
+import { PasswordField, TextField } from '../../components/forms/fields.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 
 /** Spec section 9: the redirect after sign-up waits 1.5 s so the welcome toast can be read. */
 const REDIRECT_DELAY_MS = 1500;
 
 export function SignupScreen() {
-  const form = useSchemaForm(SignUpSchema, { fullName: '', email: '', password: '', companyName: '', companyAddress: '' });
+  const form = useForm(
+    SignUpSchema,
+    {
+      fullName: '',
+      email: '',
+      password: '',
+      companyName: '',
+      companyAddress: '',
+    },
+    { validateOnBlur: true },
+  );
   const signUp = useMutation({
     mutationFn: (body: SignUp) => authApi.signUp(body),
     meta: { allowSignedOut: true },
@@ -24,7 +34,7 @@ export function SignupScreen() {
       setTimeout(() => goHomeAfterSignIn(user.role), REDIRECT_DELAY_MS);
     },
     onError: (error) => {
-      if (error instanceof ApiError) form.showServerIssues(error.issues);
+      form.showServerIssues(error);
       notifyError(error, 'Sign up failed');
     },
   });
@@ -55,21 +65,14 @@ export function SignupScreen() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
-        <TextField form={form} name="fullName" label="Full name" autoComplete="name" autoFocus />
-        <TextField form={form} name="email" label="Work email" type="email" autoComplete="email" inputMode="email" />
-        <PasswordField
-          form={form}
-          name="password"
-          label="Password"
-          autoComplete="new-password"
-          hint={<PasswordChecklist password={form.values.password} />}
-        />
-        <TextField form={form} name="companyName" label="Company name" autoComplete="organization" />
-        <TextField form={form} name="companyAddress" label="Company address" autoComplete="street-address" />
-        <button type="submit" className="btn btn-primary mt-3 w-full" disabled={signUp.isPending || done}>
-          {signUp.isPending || done ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <UserPlus className="size-4" aria-hidden="true" />}
+        <TextField {...form.field('fullName')} reserveErrorLine label="Full name" autoComplete="name" autoFocus />
+        <TextField {...form.field('email')} reserveErrorLine label="Work email" type="email" autoComplete="email" inputMode="email" />
+        <PasswordField {...form.field('password')} reserveErrorLine label="Password" autoComplete="new-password" hint={<PasswordChecklist password={form.values.password} />} />
+        <TextField {...form.field('companyName')} reserveErrorLine label="Company name" autoComplete="organization" />
+        <TextField {...form.field('companyAddress')} reserveErrorLine label="Company address" autoComplete="street-address" />
+        <PendingButton type="submit" pending={signUp.isPending || done} className="mt-3 w-full" icon={<UserPlus className="size-4" aria-hidden="true" />}>
           {signUp.isPending ? 'Creating Account...' : done ? 'Taking you to your dashboard...' : 'Create Account'}
-        </button>
+        </PendingButton>
       </form>
     </AuthLayout>
   );

@@ -38,7 +38,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Avatar user={user} size="size-8" />
           <span className="hidden text-left leading-tight sm:block">
             <span className="block max-w-40 truncate text-sm font-medium">{displayName(user)}</span>
-            <span className="block text-xs font-normal text-base-content/60">{ROLE_LABELS[user.role]}</span>
+            <span className="block text-xs font-normal text-base-content/70">{ROLE_LABELS[user.role]}</span>
           </span>
         </div>
         <div tabIndex={-1} className="dropdown-content z-40 mt-2 w-72 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
@@ -46,9 +46,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <Avatar user={user} size="size-11" />
             <div className="min-w-0">
               <p className="truncate font-semibold">{displayName(user)}</p>
-              <p className="text-xs text-base-content/60">{ROLE_LABELS[user.role]}</p>
+              <p className="text-xs text-base-content/70">{ROLE_LABELS[user.role]}</p>
               <p className="truncate text-sm text-base-content/70">{user.email}</p>
-              <p className="truncate text-xs text-base-content/60">{user.company.name}</p>
+              <p className="truncate text-xs text-base-content/70">{user.company.name}</p>
             </div>
           </div>
           <ul className="menu w-full p-0">

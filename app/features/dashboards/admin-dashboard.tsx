@@ -1,6 +1,6 @@
 // The HR admin's home (spec section 2, Admin dashboard): company figures, onboardings, templates, users, analytics.
 import { Link } from '@tanstack/react-router';
-import { Building2, CheckCircle2, Eye, FileText, LayoutTemplate, MessageSquare, Pencil, Plus, Rocket, Trash2, UserPlus, Users } from 'lucide-react';
+import { Building2, CheckCircle2, Eye, FileText, LayoutTemplate, MessageSquare, Plus, Rocket, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
@@ -11,14 +11,18 @@ import type { TemplateSummary } from '../../../shared/templates.ts';
 import { RemovePlanButton } from '../../components/plans/remove-plan-button.tsx';
 import { TaskProgressDialog } from '../../components/plans/task-progress-dialog.tsx';
 import { TeamList } from '../../components/team/team-list.tsx';
+import { TemplateCard } from '../../components/templates/template-card.tsx';
 import { AccessDenied } from '../../components/ui/access-denied.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { PageHeader, SectionHeader } from '../../components/ui/page-header.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import type { ConversationDialog } from './conversation-slot.ts';
 import { PercentFigure, plural, TeamDistribution, TemplateFigure } from './figures.tsx';
 import { PlanCard } from './plan-card.tsx';
-import { StatCard } from './stat-card.tsx';
 import { useDeleteTemplate } from './use-dashboard-actions.ts';
 import { useCompanyStats, usePlans, useTemplates } from './use-dashboard-data.ts';
 
@@ -45,20 +49,20 @@ function AdminDashboardScreen({ user, Conversation }: { user: SessionUser; Conve
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="flex-1">
-          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-          <p className="text-base-content/70">Onboarding across {figures.company.name}</p>
-        </div>
-        <div className="flex gap-2">
-          <Link to="/templates/new" className="btn btn-outline flex-1 sm:flex-none">
-            <Plus className="size-4" aria-hidden="true" /> New Template
-          </Link>
-          <Link to="/invite" className="btn btn-primary flex-1 sm:flex-none">
-            <UserPlus className="size-4" aria-hidden="true" /> Invite User
-          </Link>
-        </div>
-      </header>
+      <PageHeader
+        title="Admin Dashboard"
+        description={`Onboarding across ${figures.company.name}`}
+        actions={
+          <>
+            <Link to="/templates/new" className="btn btn-outline">
+              <Plus className="size-4" aria-hidden="true" /> New Template
+            </Link>
+            <Link to="/invite" className="btn btn-primary">
+              <UserPlus className="size-4" aria-hidden="true" /> Invite User
+            </Link>
+          </>
+        }
+      />
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
         <StatCard label="Total Users" value={figures.totalUsers} detail={`${plural(figures.managers, 'manager')} · ${plural(figures.newHires, 'new hire')}`} icon={Users} />
@@ -70,28 +74,12 @@ function AdminDashboardScreen({ user, Conversation }: { user: SessionUser; Conve
         </div>
       </div>
 
-      <div role="tablist" aria-label="Dashboard sections" className="tabs tabs-box w-full overflow-x-auto sm:w-fit">
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`admin-tab-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls={`admin-panel-${item.id}`}
-            className={`tab whitespace-nowrap ${tab === item.id ? 'tab-active' : ''}`}
-            onClick={() => setTab(item.id)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-      <section role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+      <Tabs idPrefix="admin" label="Dashboard sections" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'onboardings' && <OnboardingsTab user={user} Conversation={Conversation} />}
-        {tab === 'templates' && <TemplatesTab />}
+        {tab === 'templates' && <TemplatesTab user={user} />}
         {tab === 'users' && <UsersTab user={user} />}
         {tab === 'analytics' && <AnalyticsTab stats={figures} />}
-      </section>
+      </Tabs>
     </div>
   );
 }
@@ -110,8 +98,9 @@ function OnboardingsTab({ user, Conversation }: { user: SessionUser; Conversatio
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="flex-1 text-lg font-semibold">Onboardings</h2>
+      <SectionHeader
+        title="Onboardings"
+        actions={
         <div className="join" role="group" aria-label="Show onboardings">
           {(['all', 'active', 'completed'] as const).map((value) => (
             <button
@@ -125,18 +114,20 @@ function OnboardingsTab({ user, Conversation }: { user: SessionUser; Conversatio
             </button>
           ))}
         </div>
-      </div>
+        }
+      />
       {shown.length === 0 ? (
-        <div className="card card-border bg-base-100">
-          <div className="card-body items-center text-center">
-            <FileText className="size-10 text-base-content/40" aria-hidden="true" />
-            <p className="font-medium">{plans.data.length === 0 ? 'No onboardings yet' : `No ${filter} onboardings`}</p>
-            <p className="text-sm text-base-content/70">Invite a new hire and assign a template to start one.</p>
-            <Link to="/invite" className="btn btn-primary btn-sm">
-              Invite User
+        <EmptyState
+          icon={FileText}
+          title={plans.data.length === 0 ? 'No onboardings yet' : `No ${filter} onboardings`}
+          action={
+            <Link to="/invite" className="btn btn-primary">
+              <UserPlus className="size-4" aria-hidden="true" /> Invite User
             </Link>
-          </div>
-        </div>
+          }
+        >
+          Invite a new hire and assign a template to start one.
+        </EmptyState>
       ) : (
         <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((plan) => (
@@ -169,7 +160,7 @@ function OnboardingsTab({ user, Conversation }: { user: SessionUser; Conversatio
   );
 }
 
-function TemplatesTab() {
+function TemplatesTab({ user }: { user: SessionUser }) {
   const templates = useTemplates();
   const deleteTemplate = useDeleteTemplate();
   const [toDelete, setToDelete] = useState<TemplateSummary | null>(null);
@@ -177,44 +168,37 @@ function TemplatesTab() {
   if (templates.isError) return <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center gap-3">
-        <h2 className="flex-1 text-lg font-semibold">Templates</h2>
-        <Link to="/templates/new" className="btn btn-sm btn-primary">
-          <Plus className="size-4" aria-hidden="true" /> New Template
-        </Link>
-      </div>
+      <SectionHeader
+        title="Templates"
+        actions={
+          <Link to="/templates/new" className="btn btn-sm btn-primary">
+            <Plus className="size-4" aria-hidden="true" /> New Template
+          </Link>
+        }
+      />
       {templates.data.length === 0 ? (
-        <p className="card card-border bg-base-100 p-6 text-center text-base-content/70">No templates yet. Create one to start onboarding people.</p>
+        <EmptyState
+          icon={LayoutTemplate}
+          title="No templates yet"
+          action={
+            <Link to="/templates/new" className="btn btn-primary">
+              <Plus className="size-4" aria-hidden="true" /> Create Template
+            </Link>
+          }
+        >
+          Create one to start onboarding people.
+        </EmptyState>
       ) : (
         <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
           {templates.data.map((template) => (
-            <article key={template.id} className="card card-border bg-base-100" aria-label={template.title}>
-              <div className="card-body gap-2 p-4">
-                <div className="flex items-start gap-2">
-                  <h3 className="flex-1 font-semibold">{template.title}</h3>
-                  <span className={`badge badge-sm ${template.isActive ? 'badge-success' : 'badge-ghost'}`}>{template.isActive ? 'Active' : 'Draft'}</span>
-                </div>
-                {template.description && <p className="line-clamp-2 text-sm text-base-content/70">{template.description}</p>}
-                <p className="text-xs text-base-content/60">
-                  {template.duration} days · {template.taskCount} tasks · Used in {template.usedInCount} onboardings
-                </p>
-                <div className="card-actions justify-end">
-                  <Link to="/templates/$id/edit" params={{ id: template.id }} className="btn btn-sm">
-                    <Pencil className="size-4" aria-hidden="true" /> Edit
-                  </Link>
-                  <button type="button" className="btn btn-sm btn-ghost text-error" onClick={() => setToDelete(template)}>
-                    <Trash2 className="size-4" aria-hidden="true" /> Delete
-                  </button>
-                </div>
-              </div>
-            </article>
+            <TemplateCard key={template.id} template={template} user={user} headingLevel="h3" onDelete={() => setToDelete(template)} />
           ))}
         </div>
       )}
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete template?"
-        confirmLabel="Delete"
+        confirmLabel="Delete template"
         pending={deleteTemplate.isPending}
         onClose={() => setToDelete(null)}
         onConfirm={() => toDelete && deleteTemplate.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
@@ -228,12 +212,14 @@ function TemplatesTab() {
 function UsersTab({ user }: { user: SessionUser }) {
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center gap-3">
-        <h2 className="flex-1 text-lg font-semibold">Users</h2>
-        <Link to="/invite" className="btn btn-sm btn-primary">
-          <UserPlus className="size-4" aria-hidden="true" /> Invite User
-        </Link>
-      </div>
+      <SectionHeader
+        title="Users"
+        actions={
+          <Link to="/invite" className="btn btn-sm btn-primary">
+            <UserPlus className="size-4" aria-hidden="true" /> Invite User
+          </Link>
+        }
+      />
       <TeamList currentUser={user} />
     </div>
   );

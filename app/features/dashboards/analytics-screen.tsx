@@ -7,9 +7,10 @@ import type { CompanyStats } from '../../../shared/stats.ts';
 import { AccessDenied } from '../../components/ui/access-denied.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
 import { BarChart, HorizontalBars } from './bar-chart.tsx';
 import { formatDays, PercentFigure, plural, TeamDistribution, TemplateFigure } from './figures.tsx';
-import { StatCard } from './stat-card.tsx';
 import { useCompanyStats } from './use-dashboard-data.ts';
 
 export function AnalyticsScreen({ user }: { user: SessionUser }) {
@@ -31,14 +32,11 @@ function Analytics({ user }: { user: SessionUser }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-wrap items-center gap-2">
-        <h1 className="flex-1 text-2xl font-bold">Analytics</h1>
-        <span className="badge badge-secondary">Pro</span>
-      </header>
+      <PageHeader title="Analytics" badge={<span className="badge badge-secondary">Pro</span>} description={`How onboarding is going across ${figures.company.name}.`} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Users" value={figures.totalUsers} detail={`${plural(figures.managers, 'manager')} · ${plural(figures.newHires, 'new hire')}`} icon={Users} />
-        <StatCard label="Active Onboardings" value={figures.activeOnboardings} icon={Rocket} />
-        <StatCard label="Completed" value={figures.completedOnboardings} icon={CheckCircle2} />
+        <StatCard label="Active Onboardings" value={figures.activeOnboardings} detail="In progress" icon={Rocket} />
+        <StatCard label="Completed" value={figures.completedOnboardings} detail="Finished onboardings" icon={CheckCircle2} />
         <StatCard
           label="Avg Time to Complete"
           value={figures.averageDaysToComplete === null ? '—' : formatDays(figures.averageDaysToComplete)}

@@ -21,7 +21,7 @@ export function PercentFigure({ label, value, hint }: { label: string; value: nu
         {value}%
       </p>
       <progress className="progress progress-primary w-full" value={value} max={100} aria-label={label} />
-      {hint && <p className="text-xs text-base-content/60">{hint}</p>}
+      {hint && <p className="text-xs text-base-content/70">{hint}</p>}
     </FigureCard>
   );
 }

@@ -1,6 +1,6 @@
 // A manager's home (spec section 2, Manager dashboard): their team's onboardings, their templates, insights.
 import { Link } from '@tanstack/react-router';
-import { BarChart3, CheckCircle2, Eye, LayoutTemplate, MessageSquare, Pencil, Rocket, TrendingUp, UserPlus, Users } from 'lucide-react';
+import { BarChart3, CheckCircle2, Eye, LayoutTemplate, MessageSquare, Pencil, Plus, Rocket, TrendingUp, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
@@ -8,13 +8,17 @@ import type { PlanSummary } from '../../../shared/onboarding.ts';
 import type { CompanyStats } from '../../../shared/stats.ts';
 import { EditPlanDialog } from '../../components/plans/edit-plan-dialog.tsx';
 import { TaskProgressDialog } from '../../components/plans/task-progress-dialog.tsx';
+import { TemplateCard } from '../../components/templates/template-card.tsx';
 import { AccessDenied } from '../../components/ui/access-denied.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import type { ConversationDialog } from './conversation-slot.ts';
 import { FigureCard, formatDays, PercentFigure, TemplateFigure } from './figures.tsx';
 import { PlanCard } from './plan-card.tsx';
-import { StatCard } from './stat-card.tsx';
 import { useCompanyStats, usePlans, useTemplates } from './use-dashboard-data.ts';
 
 const TABS = [
@@ -43,10 +47,7 @@ function ManagerDashboardScreen({ user, Conversation }: { user: SessionUser; Con
 
   return (
     <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold">Manager Dashboard</h1>
-        <p className="text-base-content/70">Welcome back, {displayName(user)}. Here is how your team is doing.</p>
-      </header>
+      <PageHeader title="Manager Dashboard" description={`Welcome back, ${displayName(user)}. Here is how your team is doing.`} />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="My Team" value={figures.newHires} detail="New hires you manage" icon={Users} />
@@ -63,27 +64,11 @@ function ManagerDashboardScreen({ user, Conversation }: { user: SessionUser; Con
         </button>
       </div>
 
-      <div id="manager-tabs" role="tablist" aria-label="Dashboard sections" className="tabs tabs-box w-full overflow-x-auto sm:w-fit">
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="tab"
-            id={`manager-tab-${item.id}`}
-            aria-selected={tab === item.id}
-            aria-controls={`manager-panel-${item.id}`}
-            className={`tab whitespace-nowrap ${tab === item.id ? 'tab-active' : ''}`}
-            onClick={() => setTab(item.id)}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
-      <section role="tabpanel" id={`manager-panel-${tab}`} aria-labelledby={`manager-tab-${tab}`}>
+      <Tabs idPrefix="manager" label="Dashboard sections" tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'team' && <TeamTab user={user} Conversation={Conversation} />}
         {tab === 'templates' && <MyTemplatesTab user={user} />}
         {tab === 'insights' && <InsightsTab stats={figures} />}
-      </section>
+      </Tabs>
     </div>
   );
 }
@@ -123,16 +108,17 @@ function TeamTab({ user, Conversation }: { user: SessionUser; Conversation: Conv
 
   if (team.length === 0) {
     return (
-      <div className="card card-border bg-base-100">
-        <div className="card-body items-center text-center">
-          <Users className="size-10 text-base-content/40" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">No Team Members Yet</h2>
-          <p className="text-base-content/70">Invite a new hire and assign them an onboarding plan to see them here.</p>
+      <EmptyState
+        icon={Users}
+        title="No Team Members Yet"
+        action={
           <Link to="/invite" className="btn btn-primary">
             <UserPlus className="size-4" aria-hidden="true" /> Invite New Hire
           </Link>
-        </div>
-      </div>
+        }
+      >
+        Invite a new hire and assign them an onboarding plan to see them here.
+      </EmptyState>
     );
   }
   return (
@@ -177,35 +163,23 @@ function MyTemplatesTab({ user }: { user: SessionUser }) {
   const own = templates.data.filter((template) => template.createdBy === user.id);
   if (own.length === 0) {
     return (
-      <div className="card card-border bg-base-100">
-        <div className="card-body items-center text-center">
-          <LayoutTemplate className="size-10 text-base-content/40" aria-hidden="true" />
-          <h2 className="text-lg font-semibold">No templates of your own yet</h2>
-          <p className="text-base-content/70">Create a template for your team's roles; company templates are available when you assign plans.</p>
+      <EmptyState
+        icon={LayoutTemplate}
+        title="No templates of your own yet"
+        action={
           <Link to="/templates/new" className="btn btn-primary">
-            Create Template
+            <Plus className="size-4" aria-hidden="true" /> Create Template
           </Link>
-        </div>
-      </div>
+        }
+      >
+        Create a template for your team's roles; company templates are available when you assign plans.
+      </EmptyState>
     );
   }
   return (
     <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
       {own.map((template) => (
-        <article key={template.id} className="card card-border bg-base-100" aria-label={template.title}>
-          <div className="card-body gap-2 p-4">
-            <div className="flex items-start gap-2">
-              <h3 className="flex-1 font-semibold">{template.title}</h3>
-              <span className={`badge badge-sm ${template.isActive ? 'badge-success' : 'badge-ghost'}`}>{template.isActive ? 'Active' : 'Draft'}</span>
-            </div>
-            <p className="text-sm text-base-content/70">Used in {template.usedInCount} onboardings</p>
-            <div className="card-actions justify-end">
-              <Link to="/templates/$id/edit" params={{ id: template.id }} className="btn btn-sm">
-                <Pencil className="size-4" aria-hidden="true" /> Edit
-              </Link>
-            </div>
-          </div>
-        </article>
+        <TemplateCard key={template.id} template={template} user={user} />
       ))}
     </div>
   );
@@ -221,7 +195,7 @@ function InsightsTab({ stats }: { stats: CompanyStats }) {
         <p className={`font-bold ${stats.averageDaysToComplete === null ? 'text-lg' : 'text-3xl'}`} data-testid="figure-average-time-to-complete">
           {formatDays(stats.averageDaysToComplete)}
         </p>
-        <p className="text-xs text-base-content/60">From start date to completion</p>
+        <p className="text-xs text-base-content/70">From start date to completion</p>
       </FigureCard>
       <TemplateFigure
         label="Most effective template"
@@ -241,7 +215,7 @@ function InsightsTab({ stats }: { stats: CompanyStats }) {
                   <span className={`badge badge-sm ${item.isCompleted ? 'badge-success' : 'badge-outline'}`}>
                     {item.isCompleted ? 'Completed' : `${item.progressPercentage}%`}
                   </span>
-                  <time className="w-full text-xs text-base-content/60 sm:w-auto" dateTime={item.updatedAt}>
+                  <time className="w-full text-xs text-base-content/70 sm:w-auto" dateTime={item.updatedAt}>
                     {when.format(new Date(item.updatedAt))}
                   </time>
                 </li>

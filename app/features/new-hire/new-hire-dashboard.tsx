@@ -14,16 +14,14 @@ import { putMeta, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 import { useOnline } from '../../components/pwa/use-online.ts';
 import { useSyncEngine, useSyncSnapshot } from '../../sync/hooks.ts';
-import { useCurrentUser } from '../auth/use-current-user.ts';
 import { MessagesDialog, useUnreadCount } from './messages-dialog.tsx';
 import { useNewHireData } from './use-new-hire-data.ts';
 
 export const NEW_HIRE_ONLY = 'This dashboard is only available for new hires.';
 
-export function NewHireDashboard() {
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <LoadingScreen />;
-  if (!user || user.role !== 'new_hire') return <AccessDenied message={NEW_HIRE_ONLY} />;
+/** The route hands in the signed-in person (the auth feature's hook lives with the route). */
+export function NewHireDashboard({ user }: { user: SessionUser }) {
+  if (user.role !== 'new_hire') return <AccessDenied message={NEW_HIRE_ONLY} />;
   return <NewHireHome user={user} />;
 }
 
@@ -160,7 +158,7 @@ function RejectedNotice({ engine, rejected }: { engine: SyncEngine; rejected: Re
 function NotDownloadedYet() {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
-      <CloudOff className="size-12 text-base-content/50" aria-hidden="true" />
+      <CloudOff className="size-12 text-base-content/70" aria-hidden="true" />
       <h1 className="text-2xl font-bold">Your plan is not on this device yet</h1>
       <p className="text-base-content/70">Connect to the internet once and Kickoff will download your onboarding plan. After that it works offline too.</p>
     </section>

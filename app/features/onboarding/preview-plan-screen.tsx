@@ -21,7 +21,7 @@ export function PreviewPlanScreen({ planId, currentUser }: { planId: string; cur
         <SearchX className="size-12 text-base-content/40" aria-hidden="true" />
         <h1 className="text-2xl font-bold">Plan Not Found</h1>
         <p className="text-base-content/70">This onboarding plan does not exist, was removed, or is not one you manage.</p>
-        <Link to="/" className="btn btn-primary">
+        <Link to="/" activeOptions={{ exact: true }} className="btn btn-primary">
           Back to my dashboard
         </Link>
       </section>
@@ -36,7 +36,7 @@ export function PreviewPlanScreen({ planId, currentUser }: { planId: string; cur
           <Eye className="size-5" aria-hidden="true" />
           Previewing {displayName(plan.newHire)}’s onboarding as they see it. Read-only.
         </span>
-        <Link to="/" className="btn btn-sm btn-ghost">
+        <Link to="/" activeOptions={{ exact: true }} className="btn btn-sm btn-ghost">
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to dashboard
         </Link>

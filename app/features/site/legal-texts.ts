@@ -208,14 +208,14 @@ export const PRIVACY_POLICY: LegalDocument = {
       id: 'cookies',
       title: 'Cookies',
       body: [
-        'Kickoff uses one essential cookie to keep you signed in; it is secure and cannot be read by scripts. The installed app also stores your plan on your device so it works offline. We use no advertising or tracking cookies. The walkthrough video on our home page loads from YouTube\u2019s privacy-enhanced mode only after you press play.',
+        'Kickoff uses one essential cookie to keep you signed in; it is secure and cannot be read by scripts. The installed app also stores your plan on your device so it works offline. We use no advertising or tracking cookies. The walkthrough video on our home page comes from our own servers and loads only after you press play.',
       ],
     },
     {
       id: 'third-parties',
       title: 'Third-party services',
       body: [
-        'Payments are handled by PayHere and the walkthrough video by YouTube. Their own privacy policies apply to the information you give them. Links to resources your company adds to a plan may lead to other sites, which we do not control.',
+        'Payments are handled by PayHere, and videos your company adds to a plan play from their hosts (YouTube, Vimeo or Loom). Their own privacy policies apply to the information you give them. Links to resources your company adds to a plan may lead to other sites, which we do not control.',
       ],
     },
     {

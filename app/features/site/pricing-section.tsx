@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import type { BillingPeriod, CatalogueEntry, Currency } from '../../../shared/catalogue.ts';
-import { PLAN_CATALOGUE, PLAN_IDS, YEARLY_DISCOUNT_PERCENT } from '../../../shared/catalogue.ts';
-import { formatMoney, planPrice } from '../../../shared/site.ts';
+import { formatMoney, PLAN_CATALOGUE, PLAN_IDS, planPrice, YEARLY_DISCOUNT_PERCENT, yearlyPricePerMonth } from '../../../shared/catalogue.ts';
 
 function Toggle<T extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: { value: T; label: string }[]; value: T; onChange: (value: T) => void }) {
   return (
@@ -26,7 +25,8 @@ function Toggle<T extends string>({ legend, name, options, value, onChange }: { 
 }
 
 function PlanCard({ plan, period, currency }: { plan: CatalogueEntry; period: BillingPeriod; currency: Currency }) {
-  const { amount, perMonth } = planPrice(plan, period, currency);
+  const amount = planPrice(plan.id, period, currency);
+  const perMonth = period === 'yearly' ? yearlyPricePerMonth(plan.id, currency) : amount;
   const free = amount === 0;
   const headingId = `plan-${plan.id}`;
   return (

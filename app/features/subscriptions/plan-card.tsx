@@ -1,8 +1,7 @@
 // One plan of the catalogue: name, description, price for the chosen period and currency, features, action.
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { planPrice, yearlyPricePerMonth, YEARLY_DISCOUNT_PERCENT, type BillingPeriod, type CatalogueEntry, type Currency } from '../../../shared/catalogue.ts';
-import { formatMoney } from './format.ts';
+import { formatMoney, planPrice, yearlyPricePerMonth, YEARLY_DISCOUNT_PERCENT, type BillingPeriod, type CatalogueEntry, type Currency } from '../../../shared/catalogue.ts';
 
 type PlanCardProps = {
   plan: CatalogueEntry;

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../../shared/auth.ts';
 import {
   BILLING_PERIODS,
   CURRENCIES,
+  formatMoney,
   isPaidPlan,
   PLAN_CATALOGUE,
   PLAN_IDS,
@@ -16,12 +17,12 @@ import {
   type PlanId,
 } from '../../../shared/catalogue.ts';
 import type { CurrentSubscription } from '../../../shared/subscriptions.ts';
+import { useOnline } from '../../components/pwa/use-online.ts';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
-import { formatDate, formatMoney } from './format.ts';
+import { formatDate } from './format.ts';
 import { PlanCard } from './plan-card.tsx';
 import { loadPayhereSdk } from './payhere-sdk.ts';
 import { useCheckout } from './use-checkout.ts';
-import { useOnline } from './use-online.ts';
 import {
   useCancelSubscription,
   useChooseStarter,
@@ -124,7 +125,7 @@ export function SubscriptionScreen({ user }: { user: SessionUser | null }) {
     <main id="main" className="min-h-screen bg-base-200">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:gap-8 md:py-10">
         <div>
-          <Link to="/" className="btn btn-ghost btn-sm -ml-2">
+          <Link to="/" activeOptions={{ exact: true }} className="btn btn-ghost btn-sm -ml-2">
             <ArrowLeft className="size-4" aria-hidden="true" />
             {user ? 'Back to Dashboard' : 'Back to Home'}
           </Link>

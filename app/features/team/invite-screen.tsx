@@ -2,19 +2,20 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, CircleCheckBig, ClipboardList, MailPlus, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { displayName } from '../../../shared/auth.ts';
 import { ALREADY_EXISTS } from '../../../shared/errors.ts';
 import { AssignPlanSchema, NO_MANAGER, toIsoDate } from '../../../shared/onboarding.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { InviteSchema, type InvitedUser } from '../../../shared/team.ts';
-import { InputField, SelectField } from '../../components/plans/form-fields.tsx';
-import { notifyPlanLimit } from '../../components/plans/limit-toast.ts';
+import { SelectField, TextField } from '../../components/forms/fields.tsx';
+import { useForm } from '../../components/forms/use-form.ts';
+import { managerOptions, notifyPlanWriteError } from '../../components/plans/limit-toast.ts';
 import { isLimitReached, useActiveTemplates, useAssignPlan, useManagers } from '../../components/plans/plan-queries.ts';
-import { useForm } from '../../components/plans/use-form.ts';
 import { AccessDenied } from '../../components/ui/access-denied.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { useInviteUser } from './team-queries.ts';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 
 type Step = 'invite' | 'onboarding' | 'complete';
 const STEPS: { id: Step; label: string }[] = [
@@ -33,10 +34,7 @@ export function InviteScreen({ currentUser }: InviteScreenProps) {
 
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-bold">Invite Team Member</h1>
-        <p className="text-base-content/70">Send an invitation, then start their onboarding straight away.</p>
-      </header>
+      <PageHeader title="Invite Team Member" description="Send an invitation, then start their onboarding straight away." />
       <ul className="steps w-full text-sm" aria-label="Invite progress">
         {STEPS.map((item, index) => (
           <li key={item.id} className={`step ${index <= stepIndex ? 'step-primary' : ''}`} aria-current={index === stepIndex ? 'step' : undefined}>
@@ -85,7 +83,11 @@ function InviteStep({ currentUser, onInvited }: { currentUser: { id: string; rol
   const isAdmin = currentUser.role === 'admin';
   const managers = useManagers(isAdmin);
   const invite = useInviteUser();
-  const form = useForm(InviteSchema, { email: '', role: isAdmin ? '' : 'new_hire', managerId: NO_MANAGER });
+  const form = useForm(InviteSchema, {
+    email: '',
+    role: isAdmin ? '' : 'new_hire',
+    managerId: NO_MANAGER,
+  });
   const roleOptions = [...(isAdmin ? [{ value: 'manager', label: 'Manager' }] : []), { value: 'new_hire', label: 'New Hire' }];
 
   function onSubmit(event: FormEvent) {
@@ -100,7 +102,10 @@ function InviteStep({ currentUser, onInvited }: { currentUser: { id: string; rol
       onError: (error) => {
         const message = error instanceof ApiError ? error.message.toLowerCase() : '';
         if (isLimitReached(error)) {
-          notify.error('Upgrade Required', error.message, { label: 'Upgrade Plan', onClick: () => void navigate({ to: '/subscription' }) });
+          notify.error('Upgrade Required', error.message, {
+            label: 'Upgrade Plan',
+            onClick: () => void navigate({ to: '/subscription' }),
+          });
         } else if (message.includes(ALREADY_EXISTS) || message.includes('duplicate')) {
           notify.error('User Already Exists', 'A user with this email address already exists in your company.');
         } else if (!form.showServerIssues(error)) {
@@ -116,34 +121,31 @@ function InviteStep({ currentUser, onInvited }: { currentUser: { id: string; rol
         <MailPlus className="size-5 text-primary" aria-hidden="true" /> Send Invitation
       </h2>
       <p className="text-sm text-base-content/70">They get an email with a link to set their password and sign in.</p>
-      <InputField label="Email address" type="email" autoComplete="off" placeholder="name@company.com" value={form.values.email} onChange={(value) => form.set('email', value)} error={form.error('email')} />
+      <TextField label="Email address" type="email" autoComplete="off" placeholder="name@company.com" {...form.field('email')} />
       <SelectField
         label="Role"
-        value={form.values.role}
+        {...form.field('role')}
         onChange={(value) => {
           form.set('role', value);
           if (value === 'manager') form.set('managerId', NO_MANAGER);
         }}
         placeholder="Select a role"
         options={roleOptions}
-        error={form.error('role')}
       />
       {form.values.role === 'new_hire' &&
         (isAdmin ? (
           <SelectField
             label="Manager (optional)"
-            value={form.values.managerId}
-            onChange={(value) => form.set('managerId', value)}
-            options={[{ value: NO_MANAGER, label: 'No manager' }, ...(managers.data ?? []).map((person) => ({ value: person.id, label: displayName(person) }))]}
+            {...form.field('managerId')}
+            options={managerOptions(managers.data ?? [])}
           />
         ) : (
           <p className="mt-2 text-sm text-base-content/70">You will be their manager.</p>
         ))}
       <div className="card-actions mt-4 justify-end">
-        <button type="submit" className="btn btn-primary" disabled={invite.isPending}>
-          {invite.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <MailPlus className="size-4" aria-hidden="true" />}
+        <PendingButton type="submit" pending={invite.isPending} icon={<MailPlus className="size-4" aria-hidden="true" />}>
           Send Invitation
-        </button>
+        </PendingButton>
       </div>
     </form>
   );
@@ -171,10 +173,12 @@ function OnboardingStep({ currentUser, invited, onDone }: { currentUser: { id: s
         notify.success('Onboarding plan assigned successfully!');
         onDone(true);
       },
-      onError: (error) => {
-        if (isLimitReached(error)) notifyPlanLimit(() => void navigate({ to: '/subscription' }));
-        else if (!form.showServerIssues(error)) notifyError(error, 'Error', 'Failed to create onboarding plan. Please try again.');
-      },
+      onError: (error) =>
+        notifyPlanWriteError(error, {
+          showServerIssues: form.showServerIssues,
+          fallback: 'Failed to create onboarding plan. Please try again.',
+          goToSubscription: () => void navigate({ to: '/subscription' }),
+        }),
     });
   }
 
@@ -188,35 +192,38 @@ function OnboardingStep({ currentUser, invited, onDone }: { currentUser: { id: s
       {noTemplates && (
         <div role="status" className="alert alert-info alert-soft mt-3 text-sm">
           <span>
-            There are no active templates yet. <Link to="/templates/new" className="link">Create a template</Link>, or skip for now and assign one later from the Team page.
+            There are no active templates yet.{' '}
+            <Link to="/templates/new" className="link">
+              Create a template
+            </Link>
+            , or skip for now and assign one later from the Team page.
           </span>
         </div>
       )}
       <SelectField
         label="Onboarding template"
-        value={form.values.templateId}
-        onChange={(value) => form.set('templateId', value)}
+        {...form.field('templateId')}
         placeholder={templates.isPending ? 'Loading templates…' : 'Select a template'}
-        options={(templates.data ?? []).map((template) => ({ value: template.id, label: `${template.title} (${template.duration} days)` }))}
-        error={form.error('templateId')}
+        options={(templates.data ?? []).map((template) => ({
+          value: template.id,
+          label: `${template.title} (${template.duration} days)`,
+        }))}
       />
-      <InputField label="Start date" type="date" value={form.values.startDate} onChange={(value) => form.set('startDate', value)} error={form.error('startDate')} />
+      <TextField label="Start date" type="date" {...form.field('startDate')} />
       {isAdmin && (
         <SelectField
           label="Manager (optional)"
-          value={form.values.managerId}
-          onChange={(value) => form.set('managerId', value)}
-          options={[{ value: NO_MANAGER, label: 'No manager' }, ...(managers.data ?? []).map((person) => ({ value: person.id, label: displayName(person) }))]}
+          {...form.field('managerId')}
+          options={managerOptions(managers.data ?? [])}
         />
       )}
       <div className="card-actions mt-4 justify-end">
         <button type="button" className="btn btn-ghost" onClick={() => onDone(false)} disabled={assign.isPending}>
           Skip for Now
         </button>
-        <button type="submit" className="btn btn-primary" disabled={assign.isPending}>
-          {assign.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <ArrowRight className="size-4" aria-hidden="true" />}
+        <PendingButton type="submit" pending={assign.isPending} icon={<ArrowRight className="size-4" aria-hidden="true" />}>
           Assign Plan
-        </button>
+        </PendingButton>
       </div>
     </form>
   );
@@ -239,7 +246,7 @@ function CompleteStep({ invited, onInviteAnother }: { invited: InvitedUser & { p
           <UserPlus className="size-4" aria-hidden="true" />
           Invite Another
         </button>
-        <Link to="/team" className="btn btn-ghost">
+        <Link to="/team" activeOptions={{ exact: true }} className="btn btn-ghost">
           Go to Team
         </Link>
       </div>

@@ -1,7 +1,10 @@
 // Add or edit one section's title, description and day window, checked with the API's own rules.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { dayEndPastDurationMessage, SectionFieldsSchema } from '../../../shared/templates.ts';
+import { TextAreaField, TextField } from '../../components/forms/fields.tsx';
+import { DialogActions, Modal } from '../../components/ui/modal.tsx';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { errorsByPath, sectionFieldsToInput, type DraftSection } from './template-draft.ts';
 
 type SectionFields = Pick<DraftSection, 'title' | 'description' | 'dayStart' | 'dayEnd'>;
@@ -17,7 +20,6 @@ type SectionDialogProps = {
 };
 
 export function SectionDialog({ section, isNew, duration, onSave, onClose }: SectionDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [fields, setFields] = useState<SectionFields>({
     title: section.title,
     description: section.description,
@@ -25,10 +27,6 @@ export function SectionDialog({ section, isNew, duration, onSave, onClose }: Sec
     dayEnd: section.dayEnd,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,57 +40,30 @@ export function SectionDialog({ section, isNew, duration, onSave, onClose }: Sec
     if (Object.keys(found).length === 0) onSave(fields);
   }
 
-  const set = (name: keyof SectionFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
-  const heading = isNew ? 'Add section' : 'Edit section';
+  const bind = (name: keyof SectionFields) => ({
+    id: `section-${name}`,
+    value: fields[name],
+    onChange: (value: string) => setFields((current) => ({ ...current, [name]: value })),
+    error: errors[name],
+  });
 
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby="section-dialog-title" onCancel={(event) => { event.preventDefault(); onClose(); }}>
-      <form className="modal-box flex flex-col gap-2" noValidate onSubmit={submit}>
-        <h2 id="section-dialog-title" className="text-lg font-bold">
-          {heading}
-        </h2>
-        <Field label="Section title" error={errors.title} id="section-title">
-          <input id="section-title" className={`input w-full ${errors.title ? 'input-error' : ''}`} value={fields.title} onChange={set('title')} maxLength={200} autoComplete="off" aria-invalid={Boolean(errors.title)} aria-describedby={errors.title ? 'section-title-error' : undefined} />
-        </Field>
-        <Field label="Section description (optional)" error={errors.description} id="section-description">
-          <textarea id="section-description" className="textarea w-full" rows={2} value={fields.description} onChange={set('description')} maxLength={5000} />
-        </Field>
+    <Modal open title={isNew ? 'Add section' : 'Edit section'} onClose={onClose}>
+      <form className="flex flex-col" noValidate onSubmit={submit}>
+        <TextField label="Section title" {...bind('title')} maxLength={200} autoComplete="off" />
+        <TextAreaField label="Section description (optional)" {...bind('description')} rows={2} maxLength={5000} />
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Start day" error={errors.dayStart} id="section-day-start">
-            <input id="section-day-start" type="number" inputMode="numeric" min={1} className={`input w-full ${errors.dayStart ? 'input-error' : ''}`} value={fields.dayStart} onChange={set('dayStart')} aria-invalid={Boolean(errors.dayStart)} aria-describedby={errors.dayStart ? 'section-day-start-error' : undefined} />
-          </Field>
-          <Field label="End day" error={errors.dayEnd} id="section-day-end">
-            <input id="section-day-end" type="number" inputMode="numeric" min={1} className={`input w-full ${errors.dayEnd ? 'input-error' : ''}`} value={fields.dayEnd} onChange={set('dayEnd')} aria-invalid={Boolean(errors.dayEnd)} aria-describedby={errors.dayEnd ? 'section-day-end-error' : undefined} />
-          </Field>
+          <TextField label="Start day" {...bind('dayStart')} type="number" inputMode="numeric" min={1} />
+          <TextField label="End day" {...bind('dayEnd')} type="number" inputMode="numeric" min={1} />
         </div>
-        {Number.isInteger(duration) && duration >= 1 && <p className="text-sm text-base-content/60">Days run from 1 to {duration}, the template's duration.</p>}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary">
-            {isNew ? 'Add section' : 'Update section'}
-          </button>
-        </div>
+        {Number.isInteger(duration) && duration >= 1 && <p className="text-sm text-base-content/70">Days run from 1 to {duration}, the template's duration.</p>}
+        <DialogActions
+          onCancel={onClose}
+          confirm={
+            <PendingButton type="submit">{isNew ? 'Add section' : 'Update section'}</PendingButton>
+          }
+        />
       </form>
-    </dialog>
-  );
-}
-
-/** A labelled control with its error line underneath; the control itself is the child. */
-export function Field({ label, error, id, hint, children }: { label: string; error?: string; id: string; hint?: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && !error && <p className="text-xs text-base-content/60">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Modal>
   );
 }

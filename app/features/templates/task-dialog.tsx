@@ -1,10 +1,12 @@
 // Add or edit one task, showing the fields of its type; checked with the API's own task schema.
 import { Plus, X } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from '../../../shared/tasks.ts';
 import { isHttpUrl, TaskInputSchema } from '../../../shared/templates.ts';
-import { Field } from './section-dialog.tsx';
+import { describedBy, errorId, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
+import { DialogActions, Modal } from '../../components/ui/modal.tsx';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { errorsByPath, newKey, taskToInput, type AttachmentType, type DraftTask } from './template-draft.ts';
 
 type TaskDialogProps = {
@@ -21,16 +23,11 @@ const ATTACHMENT_TYPES: { value: AttachmentType; label: string }[] = [
   { value: 'video', label: 'Video' },
 ];
 
-type TextField = Exclude<keyof DraftTask, 'key' | 'type' | 'attachments' | 'checklistItems'>;
+type TextName = Exclude<keyof DraftTask, 'key' | 'type' | 'attachments' | 'checklistItems'>;
 
 export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [form, setForm] = useState<DraftTask>(task);
   const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,14 +37,12 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
     if (result.success) onSave(form);
   }
 
-  const text = (name: TextField) => ({
+  const text = (name: TextName) => ({
     id: `task-${name}`,
     value: form[name],
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby': errors[name] ? `task-${name}-error` : undefined,
+    onChange: (value: string) => setForm((current) => ({ ...current, [name]: value })),
+    error: errors[name],
   });
-  const inputClass = (name: string) => `input w-full ${errors[name] ? 'input-error' : ''}`;
 
   const updateAttachment = (index: number, patch: Partial<DraftTask['attachments'][number]>) =>
     setForm((current) => ({ ...current, attachments: current.attachments.map((item, i) => (i === index ? { ...item, ...patch } : item)) }));
@@ -55,77 +50,78 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
     setForm((current) => ({ ...current, checklistItems: current.checklistItems.map((item, i) => (i === index ? { ...item, text: value } : item)) }));
 
   return (
-    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby="task-dialog-title" onCancel={(event) => { event.preventDefault(); onClose(); }}>
-      <form className="modal-box flex max-h-[90dvh] flex-col gap-3 sm:max-w-2xl" noValidate onSubmit={submit}>
-        <div>
-          <h2 id="task-dialog-title" className="text-lg font-bold">
-            {isNew ? 'Add task' : 'Edit task'}
-          </h2>
-          <p className="text-sm text-base-content/60">In {sectionTitle}</p>
+    <Modal open title={isNew ? 'Add task' : 'Edit task'} description={`In ${sectionTitle}`} size="lg" onClose={onClose}>
+      <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
+        <div className="grid gap-x-3 sm:grid-cols-[1fr_12rem]">
+          <TextField label="Task title" {...text('title')} maxLength={200} autoComplete="off" />
+          <SelectField
+            label="Task type"
+            id="task-type"
+            value={form.type}
+            error={errors.type}
+            onChange={(value) => setForm((current) => ({ ...current, type: value as TaskType }))}
+            options={TASK_TYPES.map((type) => ({ value: type, label: TASK_TYPE_LABELS[type] }))}
+          />
         </div>
-        <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-          <Field label="Task title" id="task-title" error={errors.title}>
-            <input {...text('title')} className={inputClass('title')} maxLength={200} autoComplete="off" />
-          </Field>
-          <Field label="Task type" id="task-type" error={errors.type}>
-            <select id="task-type" className="select w-full" value={form.type} onChange={(event) => setForm((current) => ({ ...current, type: event.target.value as TaskType }))}>
-              {TASK_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TASK_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <Field label="Task description (optional)" id="task-description" error={errors.description}>
-          <textarea {...text('description')} className="textarea w-full" rows={2} maxLength={5000} />
-        </Field>
+        <TextAreaField label="Task description (optional)" {...text('description')} rows={2} maxLength={5000} />
 
         {form.type === 'resource' && (
           <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-3">
             <legend className="fieldset-legend">Resource</legend>
-            <Field label="Resource URL" id="task-resourceUrl" error={errors.resourceUrl} hint="A link to a page, document or tool, starting with https://">
-              <input {...text('resourceUrl')} type="url" inputMode="url" className={inputClass('resourceUrl')} placeholder="https://" />
-            </Field>
+            <TextField label="Resource URL" hint="A link to a page, document or tool, starting with https://" {...text('resourceUrl')} type="url" inputMode="url" placeholder="https://" />
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Video URL" id="task-videoUrl" error={errors.videoUrl} hint="YouTube, Vimeo or Loom links play in the app">
-                <input {...text('videoUrl')} type="url" inputMode="url" className={inputClass('videoUrl')} placeholder="https://www.youtube.com/watch?v=..." />
-              </Field>
-              <Field label="Video title" id="task-videoTitle" error={errors.videoTitle}>
-                <input {...text('videoTitle')} className={inputClass('videoTitle')} maxLength={200} />
-              </Field>
+              <TextField label="Video URL" hint="YouTube, Vimeo or Loom links play in the app" {...text('videoUrl')} type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=..." />
+              <TextField label="Video title" {...text('videoTitle')} maxLength={200} />
             </div>
             <div className="flex flex-col gap-2">
               <h3 className="text-sm font-medium">Attachments</h3>
-              {form.attachments.length === 0 && <p className="text-sm text-base-content/60">No attachments. Add links to files the new hire should open.</p>}
+              {form.attachments.length === 0 && <p className="text-sm text-base-content/70">No attachments. Add links to files the new hire should open.</p>}
               <ol className="flex flex-col gap-3">
                 {form.attachments.map((attachment, index) => {
                   const n = index + 1;
                   const base = `attachments.${index}`;
                   return (
                     <li key={attachment.id} className="grid gap-2 rounded-box bg-base-200 p-2 sm:grid-cols-2">
-                      <Field label={`Attachment ${n} name`} id={`attachment-${index}-name`} error={errors[`${base}.name`]}>
-                        <input id={`attachment-${index}-name`} className={inputClass(`${base}.name`)} value={attachment.name} maxLength={200} onChange={(event) => updateAttachment(index, { name: event.target.value })} />
-                      </Field>
-                      <Field label={`Attachment ${n} URL`} id={`attachment-${index}-url`} error={errors[`${base}.url`]}>
-                        <input id={`attachment-${index}-url`} type="url" inputMode="url" placeholder="https://" className={inputClass(`${base}.url`)} value={attachment.url} onChange={(event) => updateAttachment(index, { url: event.target.value })} />
-                      </Field>
-                      <Field label={`Attachment ${n} type`} id={`attachment-${index}-type`}>
-                        <select id={`attachment-${index}-type`} className="select w-full" value={attachment.type} onChange={(event) => updateAttachment(index, { type: event.target.value as AttachmentType })}>
-                          {ATTACHMENT_TYPES.map((option) => (
-                            <option key={option.value} value={option.value}>
-                              {option.label}
-                            </option>
-                          ))}
-                        </select>
-                      </Field>
+                      <TextField
+                        label={`Attachment ${n} name`}
+                        id={`attachment-${index}-name`}
+                        error={errors[`${base}.name`]}
+                        value={attachment.name}
+                        maxLength={200}
+                        onChange={(name) => updateAttachment(index, { name })}
+                      />
+                      <TextField
+                        label={`Attachment ${n} URL`}
+                        id={`attachment-${index}-url`}
+                        error={errors[`${base}.url`]}
+                        type="url"
+                        inputMode="url"
+                        placeholder="https://"
+                        value={attachment.url}
+                        onChange={(url) => updateAttachment(index, { url })}
+                      />
+                      <SelectField
+                        label={`Attachment ${n} type`}
+                        id={`attachment-${index}-type`}
+                        value={attachment.type}
+                        onChange={(type) => updateAttachment(index, { type: type as AttachmentType })}
+                        options={ATTACHMENT_TYPES}
+                      />
                       <div className="flex items-end gap-2">
                         <div className="flex-1">
-                          <Field label={`Attachment ${n} size (MB)`} id={`attachment-${index}-size`} error={errors[`${base}.size`]}>
-                            <input id={`attachment-${index}-size`} type="number" inputMode="decimal" min={0} step="0.01" className={inputClass(`${base}.size`)} value={attachment.sizeMb} onChange={(event) => updateAttachment(index, { sizeMb: event.target.value })} />
-                          </Field>
+                          <TextField
+                            label={`Attachment ${n} size (MB)`}
+                            id={`attachment-${index}-size`}
+                            error={errors[`${base}.size`]}
+                            type="number"
+                            inputMode="decimal"
+                            min={0}
+                            step="0.01"
+                            value={attachment.sizeMb}
+                            onChange={(sizeMb) => updateAttachment(index, { sizeMb })}
+                          />
                         </div>
-                        <button type="button" className="btn btn-ghost btn-square" aria-label={`Remove attachment ${n}`} onClick={() => setForm((current) => ({ ...current, attachments: current.attachments.filter((_, i) => i !== index) }))}>
+                        <button type="button" className="btn btn-ghost btn-square mb-1" aria-label={`Remove attachment ${n}`} onClick={() => setForm((current) => ({ ...current, attachments: current.attachments.filter((_, i) => i !== index) }))}>
                           <X className="size-4" aria-hidden="true" />
                         </button>
                       </div>
@@ -144,18 +140,12 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
           <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-3">
             <legend className="fieldset-legend">Person to meet</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Person name" id="task-personName" error={errors.personName}>
-                <input {...text('personName')} className={inputClass('personName')} maxLength={200} autoComplete="off" />
-              </Field>
-              <Field label="Person role" id="task-personRole" error={errors.personRole}>
-                <input {...text('personRole')} className={inputClass('personRole')} maxLength={200} autoComplete="off" />
-              </Field>
+              <TextField label="Person name" {...text('personName')} maxLength={200} autoComplete="off" />
+              <TextField label="Person role" {...text('personRole')} maxLength={200} autoComplete="off" />
             </div>
             <div className="flex items-end gap-3">
               <div className="flex-1">
-                <Field label="Photo URL" id="task-personPhoto" error={errors.personPhoto}>
-                  <input {...text('personPhoto')} type="url" inputMode="url" placeholder="https://" className={inputClass('personPhoto')} />
-                </Field>
+                <TextField label="Photo URL" {...text('personPhoto')} type="url" inputMode="url" placeholder="https://" />
               </div>
               {isHttpUrl(form.personPhoto.trim()) && <img src={form.personPhoto.trim()} alt="" className="size-12 rounded-full object-cover" referrerPolicy="no-referrer" />}
             </div>
@@ -166,23 +156,17 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
           <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-3">
             <legend className="fieldset-legend">Meeting</legend>
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Meeting title" id="task-meetingTitle" error={errors.meetingTitle}>
-                <input {...text('meetingTitle')} className={inputClass('meetingTitle')} maxLength={200} />
-              </Field>
-              <Field label="Date and time" id="task-meetingDate" error={errors.meetingDate}>
-                <input {...text('meetingDate')} type="datetime-local" className={inputClass('meetingDate')} />
-              </Field>
+              <TextField label="Meeting title" {...text('meetingTitle')} maxLength={200} />
+              <TextField label="Date and time" {...text('meetingDate')} type="datetime-local" />
             </div>
-            <Field label="Attendees" id="task-meetingAttendees" error={errors.meetingAttendees} hint="Separate names with commas, e.g. Ravi Perera, Anu Silva">
-              <input {...text('meetingAttendees')} className={inputClass('meetingAttendees')} autoComplete="off" />
-            </Field>
+            <TextField label="Attendees" hint="Separate names with commas, e.g. Ravi Perera, Anu Silva" {...text('meetingAttendees')} autoComplete="off" />
           </fieldset>
         )}
 
         {form.type === 'checklist' && (
           <fieldset className="fieldset gap-2 rounded-box border border-base-300 p-3">
             <legend className="fieldset-legend">Checklist items</legend>
-            {form.checklistItems.length === 0 && <p className="text-sm text-base-content/60">No items. Add the steps the new hire ticks off.</p>}
+            {form.checklistItems.length === 0 && <p className="text-sm text-base-content/70">No items. Add the steps the new hire ticks off.</p>}
             <ol className="flex flex-col gap-2">
               {form.checklistItems.map((item, index) => (
                 <li key={item.id} className="flex items-start gap-2">
@@ -190,8 +174,20 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
                     <label htmlFor={`checklist-${index}`} className="sr-only">
                       Checklist item {index + 1}
                     </label>
-                    <input id={`checklist-${index}`} className={inputClass(`checklistItems.${index}.text`)} value={item.text} maxLength={500} placeholder={`Item ${index + 1}`} onChange={(event) => updateItem(index, event.target.value)} />
-                    {errors[`checklistItems.${index}.text`] && <p className="text-sm text-error">{errors[`checklistItems.${index}.text`]}</p>}
+                    <input
+                      id={`checklist-${index}`}
+                      className={`input w-full ${errors[`checklistItems.${index}.text`] ? 'input-error' : ''}`}
+                      value={item.text}
+                      maxLength={500}
+                      placeholder={`Item ${index + 1}`}
+                      onChange={(event) => updateItem(index, event.target.value)}
+                      {...describedBy(`checklist-${index}`, errors[`checklistItems.${index}.text`])}
+                    />
+                    {errors[`checklistItems.${index}.text`] && (
+                      <p id={errorId(`checklist-${index}`)} className="text-sm text-error" role="alert">
+                        {errors[`checklistItems.${index}.text`]}
+                      </p>
+                    )}
                   </div>
                   <button type="button" className="btn btn-ghost btn-square" aria-label={`Remove checklist item ${index + 1}`} onClick={() => setForm((current) => ({ ...current, checklistItems: current.checklistItems.filter((_, i) => i !== index) }))}>
                     <X className="size-4" aria-hidden="true" />
@@ -205,15 +201,12 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
           </fieldset>
         )}
 
-        <div className="modal-action sticky bottom-0 mt-0 bg-base-100 pt-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary">
-            {isNew ? 'Add task' : 'Update task'}
-          </button>
-        </div>
+        <DialogActions
+          className="sticky bottom-0 mt-0 bg-base-100 pt-3"
+          onCancel={onClose}
+          confirm={<PendingButton type="submit">{isNew ? 'Add task' : 'Update task'}</PendingButton>}
+        />
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -7,13 +7,15 @@ import * as v from 'valibot';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
 import { canEditTemplate, TemplateInputSchema } from '../../../shared/templates.ts';
+import { TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { AccessDenied } from '../../components/ui/access-denied.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { Field, SectionDialog } from './section-dialog.tsx';
+import { SectionDialog } from './section-dialog.tsx';
 import { TaskDialog } from './task-dialog.tsx';
 import {
   draftFromTemplate,
@@ -45,7 +47,7 @@ function ExistingTemplateEditor({ user, templateId }: { user: SessionUser; templ
     return (
       <div className="mx-auto max-w-2xl">
         <ErrorState title={missing ? 'Template not found' : 'Could not load the template'} error={template.error} onRetry={missing ? undefined : () => void template.refetch()} />
-        <Link to="/templates" className="btn btn-ghost">
+        <Link to="/templates" activeOptions={{ exact: true }} className="btn btn-ghost">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to templates
         </Link>
       </div>
@@ -149,20 +151,17 @@ function TemplateEditor({ templateId, initial }: { templateId?: string; initial:
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 pb-4">
       <header className="flex flex-col gap-2">
-        <Link to="/templates" className="btn btn-ghost btn-sm w-fit px-2">
+        <Link to="/templates" activeOptions={{ exact: true }} className="btn btn-ghost btn-sm w-fit px-2">
           <ArrowLeft className="size-4" aria-hidden="true" /> Templates
         </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold md:text-3xl">{templateId ? 'Edit Template' : 'New Template'}</h1>
-          {dirty && <span className="badge badge-warning badge-soft">Unsaved changes</span>}
-        </div>
+        <PageHeader title={templateId ? 'Edit Template' : 'New Template'} badge={dirty && <span className="badge badge-warning badge-soft">Unsaved changes</span>} />
       </header>
 
       <div className="sticky top-16 z-20 -mx-4 flex flex-wrap items-center justify-end gap-2 border-b border-base-300 bg-base-100/95 px-4 py-2 backdrop-blur md:mx-0 md:rounded-box md:border">
         <p className="me-auto hidden text-sm text-base-content/70 sm:block" aria-live="polite" role="status">
           {save.isPending ? 'Saving...' : dirty ? 'You have unsaved changes.' : templateId ? 'All changes saved.' : 'Fill in the template, then save.'}
         </p>
-        <Link to="/templates" className="btn btn-ghost">
+        <Link to="/templates" activeOptions={{ exact: true }} className="btn btn-ghost">
           Cancel
         </Link>
         <button type="button" className="btn btn-primary" onClick={saveTemplate} disabled={save.isPending}>
@@ -176,46 +175,39 @@ function TemplateEditor({ templateId, initial }: { templateId?: string; initial:
           <h2 id="template-info-heading" className="card-title">
             Template information
           </h2>
-          <Field label="Title" id="template-title" error={errors.title}>
-            <input
-              id="template-title"
-              className={`input w-full ${errors.title ? 'input-error' : ''}`}
-              value={draft.title}
-              maxLength={200}
-              autoComplete="off"
-              placeholder="e.g. Engineering Onboarding"
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={errors.title ? 'template-title-error' : undefined}
-              onChange={(event) => update((current) => ({ ...current, title: event.target.value }))}
-            />
-          </Field>
-          <Field label="Description (optional)" id="template-description" error={errors.description}>
-            <textarea
-              id="template-description"
-              className="textarea w-full"
-              rows={3}
-              maxLength={5000}
-              value={draft.description}
-              placeholder="Who this plan is for and what they will achieve"
-              onChange={(event) => update((current) => ({ ...current, description: event.target.value }))}
-            />
-          </Field>
+          <TextField
+            label="Title"
+            id="template-title"
+            error={errors.title}
+            value={draft.title}
+            maxLength={200}
+            autoComplete="off"
+            placeholder="e.g. Engineering Onboarding"
+            onChange={(title) => update((current) => ({ ...current, title }))}
+          />
+          <TextAreaField
+            label="Description (optional)"
+            id="template-description"
+            error={errors.description}
+            rows={3}
+            maxLength={5000}
+            value={draft.description}
+            placeholder="Who this plan is for and what they will achieve"
+            onChange={(description) => update((current) => ({ ...current, description }))}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Duration (days)" id="template-duration" error={errors.duration}>
-              <input
-                id="template-duration"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                className={`input w-full ${errors.duration ? 'input-error' : ''}`}
-                value={draft.duration}
-                aria-invalid={Boolean(errors.duration)}
-                aria-describedby={errors.duration ? 'template-duration-error' : undefined}
-                onChange={(event) => update((current) => ({ ...current, duration: event.target.value }))}
-              />
-            </Field>
-            <fieldset className="flex flex-col gap-1">
-              <legend className="mb-1 text-sm font-medium">Status</legend>
+            <TextField
+              label="Duration (days)"
+              id="template-duration"
+              error={errors.duration}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={draft.duration}
+              onChange={(duration) => update((current) => ({ ...current, duration }))}
+            />
+            <fieldset className="fieldset gap-1 py-1">
+              <legend className="fieldset-legend py-0 text-sm">Status</legend>
               <div className="join">
                 {(
                   [
@@ -234,7 +226,7 @@ function TemplateEditor({ templateId, initial }: { templateId?: string; initial:
                   />
                 ))}
               </div>
-              <p className="text-xs text-base-content/60">{draft.isActive ? 'Active templates can be assigned to new hires.' : 'Drafts stay hidden from assignment until you make them active.'}</p>
+              <p className="text-xs text-base-content/70">{draft.isActive ? 'Active templates can be assigned to new hires.' : 'Drafts stay hidden from assignment until you make them active.'}</p>
             </fieldset>
           </div>
         </div>
@@ -319,9 +311,9 @@ function TemplateEditor({ templateId, initial }: { templateId?: string; initial:
         confirmLabel="Leave without saving"
         cancelLabel="Keep editing"
         onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
+        onClose={() => blocker.reset?.()}
       >
-        <p>Your changes to this template have not been saved and will be lost.</p>
+        Your changes to this template have not been saved and will be lost.
       </ConfirmDialog>
     </div>
   );
@@ -380,9 +372,9 @@ function SectionCard({ section, index, count, errors, onMove, onEdit, onDelete, 
     <article className={`card border bg-base-100 ${sectionErrors.length ? 'border-error' : 'border-base-300'}`} aria-label={`Section ${index + 1}: ${name}`}>
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-start gap-2">
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-56">
             <h3 className="text-lg font-semibold break-words">
-              <span className="text-base-content/50">{index + 1}.</span> {name}
+              <span className="text-base-content/70">{index + 1}.</span> {name}
             </h3>
             <p className="text-sm text-base-content/70">
               Days {section.dayStart}–{section.dayEnd} · {section.tasks.length} {section.tasks.length === 1 ? 'task' : 'tasks'}

@@ -1,0 +1,119 @@
+// Issue 11: every route of the API against every actor and record of matrix.ts, each cell on its own
+// copy of the two-company world, asserting the exact status and, for refusals, that nothing changed.
+import { afterAll, describe, expect, it } from 'vitest';
+import { MATRIX, type Expected, type MatrixRow, type Target } from './matrix.ts';
+import { ACTORS, COMPANY_OF, buildWorld, forkWorld, snapshot, type Actor } from './world.ts';
+
+const world = buildWorld();
+let cellsChecked = 0;
+
+/** `METHOD path` of every handler the app registers; middleware (`use`) and the `/api/*` catch-all are method ALL. */
+function registeredRoutes(): string[] {
+  const keys = new Set<string>();
+  for (const route of world.ctx.app.routes) {
+    if (route.method === 'ALL') continue;
+    // `:id{[0-9a-fA-F-]{36}}` -> `:id`: the pattern only narrows what the parameter matches.
+    keys.add(`${route.method} ${route.path.replace(/:(\w+)\{[^/]*\}/g, ':$1')}`);
+  }
+  return [...keys].sort();
+}
+
+const isRefusal = (expected: Expected) => expected === 'rejected' || (typeof expected === 'number' && expected >= 400);
+
+/** The target's id belongs to the other company than the actor's (or to both, mixed). */
+function isForeign(target: Target, actor: Actor): boolean {
+  const company = COMPANY_OF[actor];
+  return !!target.company && company !== null && (target.company === 'both' || target.company !== company);
+}
+
+function pathOf(row: MatrixRow, params: Record<string, string>, query?: Record<string, string>): string {
+  const template = row.route.slice(row.route.indexOf(' ') + 1);
+  const path = template.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (!value) throw new Error(`${row.route}: the target gives no value for :${name}`);
+    return value;
+  });
+  return query ? `${path}?${new URLSearchParams(query).toString()}` : path;
+}
+
+async function checkCell(row: MatrixRow, target: Target, actor: Actor): Promise<void> {
+  const w = forkWorld(world);
+  try {
+    target.prepare?.(w);
+    const params = target.params?.(w) ?? {};
+    const path = pathOf(row, params, target.query?.(w));
+    const body = target.body?.(w);
+    const expected = target.expect[actor];
+    const refused = isRefusal(expected);
+    const unchangedTables = target.mayWrite?.tables ?? [];
+    const before = refused ? snapshot(w.ctx.sqlite, unchangedTables) : undefined;
+    const mailsBefore = w.ctx.mails.length;
+
+    const res = await w.ctx.request(path, {
+      method: row.route.slice(0, row.route.indexOf(' ')),
+      body,
+      cookie: actor === 'anonymous' ? undefined : w.cookies[actor],
+      headers: target.headers,
+    });
+    const actual = row.outcome && res.status === 200 ? row.outcome(res.body) : res.status;
+    const cell = `${row.route} | ${target.label} | ${actor}`;
+    cellsChecked += 1;
+
+    expect.soft(actual, `${cell}: ${res.text.slice(0, 200)}`).toBe(expected);
+    if (res.status >= 400) expect.soft(res.body?.message, `${cell}: errors are JSON with a message`).toEqual(expect.any(String));
+    if (refused) {
+      expect.soft(snapshot(w.ctx.sqlite, unchangedTables), `${cell}: a refusal changes nothing`).toEqual(before);
+      expect.soft(w.ctx.mails.length, `${cell}: a refusal sends no mail`).toBe(mailsBefore);
+    }
+    if (expected === 'rejected' && isForeign(target, actor)) {
+      expect.soft(res.body?.results?.[0]?.message, `${cell}: another company's record is simply not there`).toMatch(/not found/i);
+    }
+    if (row.shows && actor !== 'anonymous' && actual === expected && !refused) {
+      expect.soft([...row.shows.ids(res.body)].sort(), `${cell}: shows exactly what the caller may see`).toEqual([...row.shows.visible(w, actor, params)].sort());
+    }
+  } finally {
+    w.ctx.sqlite.close();
+  }
+}
+
+describe('permission matrix (DESIGN.md section 5)', () => {
+  afterAll(() => {
+    console.log(`permission matrix: ${cellsChecked} cells checked across ${MATRIX.length} routes`);
+  });
+
+  it('has one row for every route of the API, and no row without a route', () => {
+    const rows = MATRIX.map((row) => row.route);
+    expect(new Set(rows).size, 'a route has two rows').toBe(rows.length);
+    expect([...rows].sort()).toEqual(registeredRoutes());
+  });
+
+  it('needs a session on every route that is not public, and public ones answer without one', () => {
+    for (const row of MATRIX) {
+      const anonymous = row.targets.map((target) => target.expect.anonymous);
+      if (row.public) expect(anonymous.some((status) => !isRefusal(status)), row.route).toBe(true);
+      else expect(anonymous.every((status) => status === 401), row.route).toBe(true);
+    }
+  });
+
+  it('answers another company’s id with 404, never 403 (unless the role may not use the route at all)', () => {
+    for (const row of MATRIX) {
+      for (const target of row.targets) {
+        for (const actor of ACTORS) {
+          if (!isForeign(target, actor)) continue;
+          const expected = target.expect[actor];
+          // A 403 here is fine only when this actor gets 403 for every record: the role is barred, the id tells nothing.
+          const roleBarred = row.targets.every((other) => other.expect[actor] === 403);
+          expect([404, 'rejected'].includes(expected) || (expected === 403 && roleBarred), `${row.route} | ${target.label} | ${actor}: ${expected}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  for (const row of MATRIX) {
+    it(`${row.route}: ${row.rule}`, async () => {
+      for (const target of row.targets) {
+        for (const actor of ACTORS) await checkCell(row, target, actor);
+      }
+    });
+  }
+});

@@ -1,0 +1,100 @@
+// Tombstones for rows that leave someone's view without a `deletedAt` row left behind (decision 004):
+// a deleted person's plans and messages, which the foreign keys remove with their account, and a plan
+// handed to another new hire or manager. Pull reads them beside the synced tables.
+import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { TOMBSTONE_HORIZON_DAYS } from '../../shared/sync.ts';
+import type { Tx } from '../db/client.ts';
+import { messages, onboardingPlans, onboardingTasks, syncTombstones, users } from '../db/schema.ts';
+
+type TombstoneRow = typeof syncTombstones.$inferInsert;
+type PlanParties = { id: string; companyId: string; newHireId: string; managerId: string | null };
+
+const DAY_MS = 86_400_000;
+
+/** Writes tombstones (at most one per entity and person) and sweeps the ones past the horizon. */
+function record(tx: Tx, rows: TombstoneRow[], now = new Date()): void {
+  const horizon = new Date(now.getTime() - TOMBSTONE_HORIZON_DAYS * DAY_MS).toISOString();
+  tx.delete(syncTombstones).where(lt(syncTombstones.createdAt, horizon)).run();
+  const unique = new Map(rows.map((row) => [`${row.entity}:${row.entityId}:${row.userId ?? ''}`, row]));
+  // SQLite caps bound parameters per statement: insert in chunks.
+  const values = [...unique.values()];
+  for (let start = 0; start < values.length; start += 100) tx.insert(syncTombstones).values(values.slice(start, start + 100)).run();
+}
+
+/** Who can see a plan's rows besides its admins (the admins' tombstone has userId null). */
+function audience(plan: { newHireId: string; managerId: string | null }, except: string): (string | null)[] {
+  return [null, plan.newHireId, plan.managerId].filter((id) => id !== except && id !== undefined);
+}
+
+/**
+ * Before a person's account row goes (same transaction): their plans as a new hire and every message
+ * they sent or received are removed by the foreign keys, so each one gets a tombstone for everyone
+ * else who could see it; plans they managed lose their manager under the new version.
+ */
+export function recordUserDeletion(tx: Tx, person: { id: string; companyId: string }, version: number): void {
+  const inCompany = eq(onboardingPlans.companyId, person.companyId);
+  const ownPlans = tx
+    .select({ id: onboardingPlans.id, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId })
+    .from(onboardingPlans)
+    .where(and(inCompany, eq(onboardingPlans.newHireId, person.id)))
+    .all();
+  const ownPlanIds = new Set(ownPlans.map((plan) => plan.id));
+  // Messages on plans that go anyway need no tombstone of their own: a plan's tombstone takes its
+  // tasks and messages with it on every client.
+  const theirMessages = tx
+    .select({ id: messages.id, planId: messages.planId, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId })
+    .from(messages)
+    .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
+    .where(and(inCompany, or(eq(messages.senderId, person.id), eq(messages.receiverId, person.id))))
+    .all()
+    .filter((message) => !ownPlanIds.has(message.planId));
+
+  const base = { companyId: person.companyId, version };
+  record(tx, [
+    ...ownPlans.flatMap((plan) => audience(plan, person.id).map((userId) => ({ ...base, entity: 'plan' as const, entityId: plan.id, userId }))),
+    ...theirMessages.flatMap((message) =>
+      audience(message, person.id).map((userId) => ({ ...base, entity: 'message' as const, entityId: message.id, userId })),
+    ),
+  ]);
+  tx.update(onboardingPlans).set({ managerId: null, version }).where(and(inCompany, eq(onboardingPlans.managerId, person.id))).run();
+}
+
+/**
+ * A plan changes hands (same transaction as the update): the new hire or manager who loses it gets a
+ * tombstone, and its live tasks and messages take the new version, so whoever gains it receives them
+ * even though their cursor is past the rows' old versions.
+ */
+export function recordPlanHandover(tx: Tx, before: PlanParties, after: { newHireId: string; managerId: string | null }, version: number): void {
+  const losing = [
+    before.newHireId !== after.newHireId ? before.newHireId : null,
+    before.managerId !== after.managerId ? before.managerId : null,
+  ].filter((id): id is string => id !== null);
+  if (losing.length === 0) return;
+  // Admins see every plan of their company: an admin who stops managing it keeps it.
+  const stillSees = new Set(
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, losing), eq(users.role, 'admin')))
+      .all()
+      .map((user) => user.id),
+  );
+  record(
+    tx,
+    losing
+      .filter((userId) => !stillSees.has(userId))
+      .map((userId) => ({ entity: 'plan' as const, entityId: before.id, companyId: before.companyId, userId, version })),
+  );
+  tx.update(onboardingTasks).set({ version }).where(and(eq(onboardingTasks.planId, before.id), isNull(onboardingTasks.deletedAt))).run();
+  tx.update(messages).set({ version }).where(and(eq(messages.planId, before.id), isNull(messages.deletedAt))).run();
+}
+
+/** The tombstones newer than `since` that a person's pull must carry: their own, and (admins) the company's. */
+export function tombstonesFor(tx: Tx, user: { id: string; companyId: string; role: string }, since: number): { entity: 'plan' | 'message'; entityId: string }[] {
+  const forUser = user.role === 'admin' ? or(isNull(syncTombstones.userId), eq(syncTombstones.userId, user.id)) : eq(syncTombstones.userId, user.id);
+  return tx
+    .selectDistinct({ entity: syncTombstones.entity, entityId: syncTombstones.entityId })
+    .from(syncTombstones)
+    .where(and(eq(syncTombstones.companyId, user.companyId), forUser, gt(syncTombstones.version, since)))
+    .all();
+}
