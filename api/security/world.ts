@@ -3,11 +3,8 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { createApp } from '../app.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
-import { createSession, sessionCookieName } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { sendMessage } from '../messages/messages.queries.ts';
@@ -17,8 +14,7 @@ import { cancelSubscription, createPendingOrder, processNotify } from '../subscr
 import { pushMutations } from '../sync/sync.queries.ts';
 import { createTemplate } from '../templates/templates.queries.ts';
 import type { TemplateInputRaw } from '../../shared/templates.ts';
-import type { Mail } from '../mail/mailer.ts';
-import { createTestContext, TEST_PASSWORD_HASH, type RequestOptions, type TestContext } from '../test/harness.ts';
+import { apiOver, createTestContext, TEST_PASSWORD_HASH, type TestContext } from '../test/harness.ts';
 
 /** Who calls. Company A has two managers (one manages P1, the other nothing) and two new hires. */
 export const ACTORS = [
@@ -240,34 +236,9 @@ export function buildWorld(env: Record<string, string> = {}): World {
   return { ...seed(ctx), ctx };
 }
 
-/** The same API over another database (the harness's request helper, which cannot be pointed elsewhere). */
+/** The same API over another database (a fork of the built world). */
 function contextOver(sqlite: Database.Database, config: Config): WorldContext {
-  const db: Db = drizzle({ client: sqlite, schema });
-  const mails: Mail[] = [];
-  const app = createApp({ db, sqlite, config, mailer: { send: async (mail: Mail) => void mails.push(mail) } });
-  async function request(path: string, options: RequestOptions = {}) {
-    const { method = 'GET', body, cookie, headers = {} } = options;
-    const response = await app.request(path, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...(cookie ? { Cookie: cookie } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.status, headers: response.headers, text, body: json as any };
-  }
-  const cookieFor = (userId: string) => `${sessionCookieName(false)}=${createSession(db, userId)}`;
-  return { app, db, sqlite, config, mails, request, cookieFor };
+  return apiOver(drizzle({ client: sqlite, schema }), sqlite, config);
 }
 
 const images = new WeakMap<World, Buffer>();

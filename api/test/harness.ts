@@ -2,8 +2,9 @@
 import { createApp } from '../app.ts';
 import { createSession, sessionCookieName } from '../auth/sessions.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import type Database from 'better-sqlite3';
+import { type Config, loadConfig } from '../config.ts';
+import { type Db, openDatabase } from '../db/client.ts';
 import type { Mail } from '../mail/mailer.ts';
 
 // A precomputed Argon2id hash of TEST_PASSWORD, so fixtures do not pay for hashing.
@@ -13,9 +14,8 @@ export const TEST_PASSWORD_HASH =
 
 export type RequestOptions = { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> };
 
-export function createTestContext(env: Record<string, string> = {}) {
-  const { db, sqlite } = openDatabase(':memory:');
-  const config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail', ...env });
+/** The API over a given database: requests in process, mail captured in memory, sessions on demand. */
+export function apiOver(db: Db, sqlite: Database.Database, config: Config) {
   const mails: Mail[] = [];
   const mailer = { send: async (mail: Mail) => void mails.push(mail) };
   const app = createApp({ db, sqlite, config, mailer });
@@ -46,6 +46,14 @@ export function createTestContext(env: Record<string, string> = {}) {
   function cookieFor(userId: string): string {
     return `${sessionCookieName(false)}=${createSession(db, userId)}`;
   }
+
+  return { app, db, sqlite, config, mails, request, cookieFor };
+}
+
+export function createTestContext(env: Record<string, string> = {}) {
+  const { db, sqlite } = openDatabase(':memory:');
+  const config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail', ...env });
+  const { app, mails, request, cookieFor } = apiOver(db, sqlite, config);
 
   /** A company with an admin, a manager and a new hire (managed by the manager), each signed in. */
   function createCompany(name = 'Acme') {
