@@ -11,9 +11,10 @@ export type PlanRow = typeof onboardingPlans.$inferSelect;
 
 type Bound = string | Placeholder;
 
-/** Own company, not deleted, and (admin) all, (manager) managed, (new hire) own. */
-function planScope(role: Role, companyId: Bound, userId: Bound): SQL {
-  const base = [eq(onboardingPlans.companyId, companyId), isNull(onboardingPlans.deletedAt)];
+/** Own company, not deleted (unless asked), and (admin) all, (manager) managed, (new hire) own. */
+function planScope(role: Role, companyId: Bound, userId: Bound, includeDeleted = false): SQL {
+  const base = [eq(onboardingPlans.companyId, companyId)];
+  if (!includeDeleted) base.push(isNull(onboardingPlans.deletedAt));
   if (role === 'manager') base.push(eq(onboardingPlans.managerId, userId));
   else if (role === 'new_hire') base.push(eq(onboardingPlans.newHireId, userId));
   return and(...base) as SQL;
@@ -26,10 +27,10 @@ export function visiblePlansWhere(user: CurrentUser): SQL {
 
 /**
  * The same rule for a prepared statement of one role: bind `companyId` and `userId`
- * (see `visiblePlanParams`).
+ * (see `visiblePlanParams`). Sync pulls include deleted plans so their deletion arrives as a tombstone.
  */
-export function visiblePlansWherePrepared(role: Role): SQL {
-  return planScope(role, sql.placeholder('companyId'), sql.placeholder('userId'));
+export function visiblePlansWherePrepared(role: Role, options: { includeDeleted?: boolean } = {}): SQL {
+  return planScope(role, sql.placeholder('companyId'), sql.placeholder('userId'), options.includeDeleted);
 }
 
 /** The values `visiblePlansWherePrepared` binds. */

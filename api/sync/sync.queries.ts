@@ -26,23 +26,14 @@ import { companies, messages, onboardingPlans, onboardingTasks, syncClients, syn
 import { AppError, badRequest, conflict, found, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { getConversationPlan, sendMessage } from '../messages/messages.queries.ts';
-import { perRole, visiblePlanParams } from '../onboarding/access.ts';
+import { perRole, visiblePlanParams, visiblePlansWherePrepared } from '../onboarding/access.ts';
 import { setTaskCompleted, toOnboardingTask } from '../onboarding/tasks.queries.ts';
 import { tombstonesFor } from './tombstones.ts';
 
 type SyncClientRow = typeof syncClients.$inferSelect;
 
-/**
- * Plans the user may see, deleted ones included, so their deletion reaches the client as a
- * tombstone. Same rule as visiblePlansWhere (api/onboarding/access.ts), minus the deletedAt filter;
- * binds `companyId` and `userId`.
- */
-function planScopeWithDeleted(role: Role): SQL {
-  const scope = [eq(onboardingPlans.companyId, sql.placeholder('companyId'))];
-  if (role === 'manager') scope.push(eq(onboardingPlans.managerId, sql.placeholder('userId')));
-  else if (role === 'new_hire') scope.push(eq(onboardingPlans.newHireId, sql.placeholder('userId')));
-  return and(...scope) as SQL;
-}
+/** Plans the user may see, deleted ones included, so their deletion reaches the client as a tombstone. */
+const planScopeWithDeleted = (role: Role): SQL => visiblePlansWherePrepared(role, { includeDeleted: true });
 
 const newHire = alias(users, 'plan_new_hire');
 const manager = alias(users, 'plan_manager');
