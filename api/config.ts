@@ -10,6 +10,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('data/kickoff.sqlite'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_DIR: z.string().min(1).default('data/mail'),
@@ -30,7 +35,7 @@ export type Config = {
   env: 'development' | 'test' | 'production';
   port: number;
   host: string;
-  databasePath: string;
+  database: DatabaseConfig;
   appUrl: string;
   smtpUrl: string | undefined;
   mailDir: string;
@@ -42,7 +47,19 @@ export type Config = {
   staticDir: string;
 };
 
+/** SQLite (one file, the embedded default) or PostgreSQL (selected by DATABASE_URL). */
+export type DatabaseConfig = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string; poolSize: number };
+export type DatabaseEngine = DatabaseConfig['engine'];
+
 export class ConfigError extends Error {}
+
+/**
+ * The engine this process runs on. The tables are bound to one dialect when the schema module loads
+ * (api/db/schema.ts), before any config object exists, so it is read from the environment here.
+ */
+export function databaseEngine(source: Record<string, string | undefined> = process.env): DatabaseEngine {
+  return source.DATABASE_URL ? 'postgres' : 'sqlite';
+}
 
 /** Parses the environment; an empty string counts as unset so `FOO= npm start` behaves. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -61,7 +78,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    databasePath: env.DATABASE_PATH,
+    database: env.DATABASE_URL
+      ? { engine: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { engine: 'sqlite', path: env.DATABASE_PATH },
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     mailDir: env.MAIL_DIR,

@@ -1,44 +1,68 @@
-// Opens the SQLite file with the pragmas we rely on and applies the committed migrations.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema.ts';
-
-export type Db = ReturnType<typeof createDb>;
-
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-
-function createDb(sqlite: Database.Database) {
-  return drizzle({ client: sqlite, schema });
-}
-
-/** Opens (creating if needed) and migrates the database; ':memory:' gives a private test database. */
-export function openDatabase(path: string): { db: Db; sqlite: Database.Database } {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  const db = createDb(sqlite);
-  migrate(db, { migrationsFolder });
-  sqlite.prepare('INSERT OR IGNORE INTO sync_state (id, version) VALUES (1, 0)').run();
-  return { db, sqlite };
-}
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+// Opens the configured database (SQLite by default, PostgreSQL with DATABASE_URL) and offers the few
+// operations whose SQL differs between the engines. Queries themselves are written once, in drizzle.
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { type DatabaseConfig, databaseEngine } from '../config.ts';
+import { bindEngine, engineOf, type Engine } from './engines/engine.ts';
+import { openPostgres } from './engines/postgres.ts';
+import { openSqlite } from './engines/sqlite.ts';
+import type * as pgSchema from './schema.pg.ts';
+import { companies } from './schema.ts';
 
 /**
- * Bumps the global sync counter and returns the new value. Call once per write transaction and
- * stamp every synced row it touches with the result (DESIGN.md section 6).
+ * A database handle, typed by the PostgreSQL schema (its API is the async one both engines share).
+ * Inside `transaction(db, tx => ...)` the body receives another handle of the same type.
  */
-export function nextVersion(tx: Tx | Db): number {
-  const row = tx.get<{ version: number }>(
-    sql`UPDATE sync_state SET version = version + 1 WHERE id = 1 RETURNING version`,
-  );
+export type Db = NodePgDatabase<typeof pgSchema>;
+/** A transaction's handle: the same type as `Db`, named so signatures say they expect to run inside one. */
+export type Tx = Db;
+
+export type OpenDatabase = { db: Db; engine: Engine; close: () => Promise<void> };
+
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  if (config.engine !== databaseEngine()) {
+    throw new Error(`The tables were bound to ${databaseEngine()} at start; cannot open ${config.engine}`);
+  }
+  if (config.engine === 'postgres') {
+    const { db, engine } = await openPostgres({ url: config.url, poolSize: config.poolSize });
+    return { db, engine, close: () => engine.close() };
+  }
+  const { db, engine } = openSqlite(config.path);
+  bindEngine(db, engine);
+  return { db, engine, close: () => engine.close() };
+}
+
+/** Runs `body` in one transaction: all of it commits, or (when it throws) none of it does. */
+export function transaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  return engineOf(db).transaction(db, body);
+}
+
+/** Runs `body` over one consistent snapshot of the whole database. */
+export function snapshot<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+  return engineOf(db).snapshot(db, body);
+}
+
+/** The rows of a raw statement (prefer the query builder; this is for SQL it cannot say). */
+export function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return engineOf(db).rows<T>(db, query);
+}
+
+/** The first row of a query, or undefined. */
+export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> {
+  return (await query)[0];
+}
+
+/**
+ * Bumps the company's sync counter and returns the new value (DESIGN.md section 9). Call it first in
+ * each write transaction that touches the company's synced rows, and stamp them with the result: the
+ * row lock it takes makes the company's writers commit in version order, so a pull never skips a row.
+ */
+export async function nextVersion(tx: Db, companyId: string): Promise<number> {
+  const [row] = await tx
+    .update(companies)
+    .set({ version: sql`${companies.version} + 1`, updatedAt: sql`${companies.updatedAt}` })
+    .where(eq(companies.id, companyId))
+    .returning({ version: companies.version });
+  if (!row) throw new Error(`nextVersion: no company ${companyId}`);
   return row.version;
 }

@@ -1,0 +1,28 @@
+// What differs between the two engines, behind one interface: each engine's module implements it.
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+
+export type Engine = {
+  name: 'sqlite' | 'postgres';
+  /** Runs `body` in one write transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs `body` over one consistent snapshot (sync pull reads every table as of one moment). */
+  snapshot<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T>;
+  /** A raw statement's rows. */
+  rows<T>(db: Db, query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+};
+
+const engines = new WeakMap<object, Engine>();
+
+/** Records which engine serves a database handle (and each transaction handle made from it). */
+export function bindEngine<T extends object>(db: T, engine: Engine): T {
+  engines.set(db, engine);
+  return db;
+}
+
+export function engineOf(db: Db): Engine {
+  const engine = engines.get(db);
+  if (!engine) throw new Error('This database handle was not opened through openDatabase');
+  return engine;
+}

@@ -1,0 +1,59 @@
+// PostgreSQL through node-postgres: a pool per process, async transactions on one pooled client each.
+import { fileURLToPath } from 'node:url';
+import type { SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../schema.pg.ts';
+import type { Db } from '../client.ts';
+import { bindEngine, type Engine } from './engine.ts';
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle/pg', import.meta.url));
+/** Any fixed number: instances starting together take turns to migrate. */
+const MIGRATION_LOCK = 7_415_001;
+
+export type PostgresOptions = { url: string; poolSize: number };
+
+export function createPool({ url, poolSize }: PostgresOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Timestamps go in and out as UTC; a stuck statement or transaction cannot hold locks forever.
+    options: '-c TimeZone=UTC',
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 60_000,
+    idleTimeoutMillis: 10_000,
+  });
+  // A pooled client that loses its server (restart, failover) is dropped; the next query gets a new one.
+  pool.on('error', (error) => console.error('PostgreSQL pool:', error.message));
+  return pool;
+}
+
+/** Connects and applies the committed migrations (one instance at a time). */
+export async function openPostgres(options: PostgresOptions): Promise<{ db: Db; client: pg.Pool; engine: Engine }> {
+  const pool = createPool(options);
+  const db = drizzle({ client: pool, schema });
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+  const engine = postgresEngine(pool);
+  return { db: bindEngine(db, engine), client: pool, engine };
+}
+
+export function postgresEngine(pool: pg.Pool): Engine {
+  const engine: Engine = {
+    name: 'postgres',
+    transaction: (db, body) => db.transaction((tx) => body(bindEngine(tx as unknown as Db, engine))),
+    // REPEATABLE READ: every statement of the body reads the same snapshot.
+    snapshot: (db, body) =>
+      db.transaction((tx) => body(bindEngine(tx as unknown as Db, engine)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    rows: async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[],
+    close: () => pool.end(),
+  };
+  return engine;
+}

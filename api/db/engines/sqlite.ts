@@ -1,0 +1,72 @@
+// SQLite through better-sqlite3: one connection, synchronous statements, WAL.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import type { SQL } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from '../schema.sqlite.ts';
+import type { Db } from '../client.ts';
+import type { Engine } from './engine.ts';
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle/sqlite', import.meta.url));
+
+export type SqliteDb = ReturnType<typeof drizzle<typeof schema>>;
+
+/** Opens (creating if needed) and migrates the file; ':memory:' gives a private test database. */
+export function openSqlite(path: string): { db: Db; client: Database.Database; engine: Engine } {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const client = new Database(path);
+  client.pragma('journal_mode = WAL');
+  client.pragma('busy_timeout = 5000');
+  client.pragma('synchronous = NORMAL');
+  const sqliteDb = drizzle({ client, schema });
+  // Migrations run with foreign keys off, as SQLite's table-rebuild procedure requires (a rebuilt parent
+  // table would otherwise cascade-delete its children), and are checked before any request is served.
+  client.pragma('foreign_keys = OFF');
+  migrate(sqliteDb, { migrationsFolder });
+  const broken = client.pragma('foreign_key_check') as unknown[];
+  if (broken.length > 0) throw new Error(`Migrations left ${broken.length} rows with broken foreign keys`);
+  client.pragma('foreign_keys = ON');
+  // Queries are typed against the PostgreSQL schema; the twin tables build the same statements here.
+  return { db: sqliteDb as unknown as Db, client, engine: sqliteEngine(client) };
+}
+
+let savepoints = 0;
+
+/**
+ * better-sqlite3 cannot hold a transaction across an `await` the way drizzle's helper wants (it commits
+ * early), so BEGIN/COMMIT are issued here. Statements on this connection finish synchronously, so a body
+ * that awaits only the database runs within one turn of the event loop and no other request's statement
+ * can land inside the transaction. A body that awaits anything else (mail, hashing, timers) would let one
+ * in: that is a bug, detected below and answered with a rollback.
+ */
+async function inTransaction<T>(client: Database.Database, db: Db, begin: string, body: (tx: Db) => Promise<T>): Promise<T> {
+  const nested = client.inTransaction;
+  const savepoint = `kickoff_${++savepoints}`;
+  client.exec(nested ? `SAVEPOINT ${savepoint}` : begin);
+  let leftTheTurn = false;
+  const sentinel = setImmediate(() => (leftTheTurn = true));
+  try {
+    const result = await body(db);
+    if (leftTheTurn) throw new Error('A SQLite transaction body awaited something other than the database; do that work before or after the transaction.');
+    client.exec(nested ? `RELEASE ${savepoint}` : 'COMMIT');
+    return result;
+  } catch (error) {
+    if (client.inTransaction) client.exec(nested ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
+    throw error;
+  } finally {
+    clearImmediate(sentinel);
+  }
+}
+
+export function sqliteEngine(client: Database.Database): Engine {
+  return {
+    name: 'sqlite',
+    transaction: (db, body) => inTransaction(client, db, 'BEGIN IMMEDIATE', body),
+    snapshot: (db, body) => inTransaction(client, db, 'BEGIN', body),
+    rows: async <T>(db: Db, query: SQL) => (db as unknown as SqliteDb).all<T>(query),
+    close: async () => void client.close(),
+  };
+}

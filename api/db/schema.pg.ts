@@ -1,0 +1,402 @@
+// The data model for PostgreSQL: the twin of `schema.sqlite.ts`, table for table and column for column
+// (schema-parity.test.ts compares them). Timestamps are timestamptz read back as ISO-8601 strings,
+// calendar dates are `date` read as 'YYYY-MM-DD', JSON is jsonb, ids are UUIDs kept as text so a
+// malformed id in a URL is simply not found (as on SQLite) instead of a type error.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Attachment, ChecklistItem } from '../../shared/tasks.ts';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const now = () => new Date().toISOString();
+/**
+ * timestamptz that reads back exactly as SQLite's column does: `Date#toISOString()` text. drizzle's
+ * node-postgres driver hands timestamps over as Postgres text ('2026-11-24 19:31:39.12+00').
+ */
+const timestamp = customType<{ data: string; driverData: string }>({
+  dataType: () => 'timestamp(3) with time zone',
+  fromDriver: (value) => new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString(),
+});
+const createdAt = () => timestamp('created_at').notNull().$defaultFn(now);
+const updatedAt = () => timestamp('updated_at').notNull().$defaultFn(now).$onUpdateFn(now);
+const bool = (name: string) => boolean(name);
+const json = (name: string) => jsonb(name);
+const day = (name: string) => date(name, { mode: 'string' });
+/** Sync columns: the company's change counter at the last write, and the soft-delete tombstone. */
+const version = () => integer('version').notNull().default(0);
+/** The shard key: every row that belongs to a company says which (DESIGN.md section 9). */
+const companyId = () =>
+  text('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+const deletedAt = () => timestamp('deleted_at');
+
+export type HelpfulResource = { label: string; url: string };
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  address: text('address'),
+  planType: text('plan_type', { enum: ['starter', 'growth', 'business'] })
+    .notNull()
+    .default('starter'),
+  helpfulResources: json('helpful_resources').$type<HelpfulResource[]>(),
+  /** The company's sync counter: bumped under this row's lock once per write transaction of synced rows. */
+  version: version(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    role: text('role', { enum: ['admin', 'manager', 'new_hire'] })
+      .notNull()
+      .default('new_hire'),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    managerId: text('manager_id').references((): ReturnType<typeof text> => users.id, {
+      onDelete: 'set null',
+    }),
+    fullName: text('full_name'),
+    /** Argon2id hash; null for an invited person who has not set a password yet. */
+    password: text('password'),
+    companyName: text('company_name'),
+    accountType: text('account_type', {
+      enum: ['administrator', 'team_member', 'billing_contact', 'individual_freelancer'],
+    }),
+    isEmailVerified: bool('is_email_verified').notNull().default(false),
+    /** Hash of the newest verification token; the token itself only travels in the email. */
+    emailVerificationToken: text('email_verification_token'),
+    emailVerificationExpires: timestamp('email_verification_expires'),
+    authProvider: text('auth_provider').notNull().default('custom'),
+    providerUserId: text('provider_user_id'),
+    lastSignInAt: timestamp('last_sign_in_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.companyId, t.role),
+    index('users_manager_idx').on(t.managerId),
+  ],
+);
+
+/** Single-use, expiring tokens for password reset and invitations, stored hashed. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_unique').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: text('sid').primaryKey(),
+    sess: json('sess').notNull().$type<{ userId: string; createdAt: string }>(),
+    /** Idle expiry as epoch milliseconds; pushed forward on use, capped by the absolute expiry. */
+    expire: bigint('expire', { mode: 'number' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    duration: integer('duration').notNull().default(90),
+    isActive: bool('is_active').notNull().default(true),
+    version: version(),
+    deletedAt: deletedAt(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('templates_company_idx').on(t.companyId),
+    index('templates_created_by_idx').on(t.createdBy),
+    index('templates_version_idx').on(t.version),
+  ],
+);
+
+export const templateSections = pgTable(
+  'template_sections',
+  {
+    id: id(),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    title: text('title').notNull(),
+    description: text('description'),
+    dayStart: integer('day_start').notNull(),
+    dayEnd: integer('day_end').notNull(),
+    order: integer('order').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('template_sections_template_idx').on(t.templateId, t.order)],
+);
+
+/** Task content shared by template tasks and the plan tasks copied from them. */
+const taskContent = () => ({
+  title: text('title').notNull(),
+  description: text('description'),
+  type: text('type', { enum: ['checklist', 'resource', 'introduction', 'meeting'] }).notNull(),
+  resourceUrl: text('resource_url'),
+  videoUrl: text('video_url'),
+  videoTitle: text('video_title'),
+  attachments: json('attachments').$type<Attachment[]>(),
+  checklistItems: json('checklist_items').$type<ChecklistItem[]>(),
+  personName: text('person_name'),
+  personRole: text('person_role'),
+  personPhoto: text('person_photo'),
+  meetingTitle: text('meeting_title'),
+  meetingAttendees: json('meeting_attendees').$type<string[]>(),
+  meetingDate: text('meeting_date'),
+  order: integer('order').notNull(),
+  createdAt: createdAt(),
+});
+
+export const templateTasks = pgTable(
+  'template_tasks',
+  {
+    id: id(),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => templateSections.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    ...taskContent(),
+  },
+  (t) => [index('template_tasks_section_idx').on(t.sectionId, t.order)],
+);
+
+export const onboardingPlans = pgTable(
+  'onboarding_plans',
+  {
+    id: id(),
+    newHireId: text('new_hire_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Templates are soft-deleted, so a plan keeps reading its template's title and duration.
+    templateId: text('template_id').references(() => templates.id, { onDelete: 'set null' }),
+    managerId: text('manager_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    startDate: day('start_date').notNull(),
+    currentPhase: text('current_phase'),
+    isCompleted: bool('is_completed').notNull().default(false),
+    completedAt: timestamp('completed_at'),
+    version: version(),
+    deletedAt: deletedAt(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('plans_company_idx').on(t.companyId, t.isCompleted),
+    // Lists page newest first and stats take the latest changes without sorting a company's plans.
+    // A manager's and a new hire's lists have their own, so no plan of the rest of the company is read.
+    index('plans_company_created_idx').on(t.companyId, t.deletedAt, t.createdAt),
+    index('plans_company_updated_idx').on(t.companyId, t.deletedAt, t.updatedAt),
+    index('plans_new_hire_scope_idx').on(t.newHireId, t.companyId, t.deletedAt, t.createdAt),
+    index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt),
+    index('plans_template_idx').on(t.templateId),
+    index('plans_created_by_idx').on(t.createdBy),
+    index('plans_version_idx').on(t.version),
+  ],
+);
+
+export const onboardingTasks = pgTable(
+  'onboarding_tasks',
+  {
+    id: id(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => onboardingPlans.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    templateTaskId: text('template_task_id'),
+    sectionTitle: text('section_title'),
+    dayStart: integer('day_start'),
+    dayEnd: integer('day_end'),
+    dueDate: day('due_date'),
+    isCompleted: bool('is_completed').notNull().default(false),
+    completedAt: timestamp('completed_at'),
+    ...taskContent(),
+    version: version(),
+    deletedAt: deletedAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tasks_plan_idx').on(t.planId, t.order),
+    index('tasks_version_idx').on(t.version),
+    // Covering: task counts per plan (lists, progress, stats) read the index alone.
+    index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => onboardingPlans.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    content: text('content').notNull(),
+    isRead: bool('is_read').notNull().default(false),
+    version: version(),
+    deletedAt: deletedAt(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_plan_idx').on(t.planId, t.createdAt),
+    index('messages_receiver_idx').on(t.receiverId, t.isRead),
+    index('messages_sender_idx').on(t.senderId),
+    index('messages_version_idx').on(t.version),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    planType: text('plan_type', { enum: ['starter', 'growth', 'business'] }).notNull(),
+    billingPeriod: text('billing_period', { enum: ['monthly', 'yearly'] })
+      .notNull()
+      .default('monthly'),
+    amount: text('amount').notNull(),
+    currency: text('currency', { enum: ['LKR', 'USD'] })
+      .notNull()
+      .default('LKR'),
+    status: text('status', { enum: ['pending', 'completed', 'failed', 'cancelled', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    paymentMethod: text('payment_method'),
+    payhereOrderId: text('payhere_order_id'),
+    payherePaymentId: text('payhere_payment_id'),
+    startDate: timestamp('start_date'),
+    endDate: timestamp('end_date'),
+    cancelledAt: timestamp('cancelled_at'),
+    isActive: bool('is_active').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_order_unique').on(t.payhereOrderId),
+    index('subscriptions_company_idx').on(t.companyId, t.isActive),
+  ],
+);
+
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: id(),
+    subscriptionId: text('subscription_id').references(() => subscriptions.id, { onDelete: 'cascade' }),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    orderId: text('order_id').notNull(),
+    paymentId: text('payment_id'),
+    amount: text('amount'),
+    currency: text('currency'),
+    status: text('status').notNull(),
+    paymentMethod: text('payment_method'),
+    cardHolderName: text('card_holder_name'),
+    cardNo: text('card_no'),
+    statusCode: text('status_code'),
+    statusMessage: text('status_message'),
+    customFields: json('custom_fields').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_transactions_subscription_idx').on(t.subscriptionId),
+    index('payment_transactions_company_idx').on(t.companyId),
+    index('payment_transactions_order_idx').on(t.orderId),
+  ],
+);
+
+/** Per-client mutation bookkeeping, so a replayed push is applied once. */
+export const syncClients = pgTable(
+  'sync_clients',
+  {
+    clientId: text('client_id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    lastMutationId: integer('last_mutation_id').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sync_clients_user_idx').on(t.userId)],
+);
+
+/**
+ * Rows that left someone's view without leaving a `deletedAt` row behind (decision 004): a hard
+ * delete (a deleted person's plans and messages go with their account) or a plan handed to another
+ * person. Pull reads these beside the synced tables, so every client hears of the change.
+ */
+export const syncTombstones = pgTable(
+  'sync_tombstones',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    entity: text('entity', { enum: ['plan', 'message'] }).notNull(),
+    entityId: text('entity_id').notNull(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Who must hear of it; null: the company's admins, who see every plan. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sync_tombstones_company_version_idx').on(t.companyId, t.version), index('sync_tombstones_user_idx').on(t.userId)],
+);
+
+/**
+ * Fixed-window request counters shared by every API instance (DESIGN.md section 9): one row per
+ * limited key (route, client address or account) and window.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** Epoch milliseconds at which the window ends and the count starts again. */
+    resetAt: bigint('reset_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
