@@ -173,9 +173,13 @@ export default defineConfig({
   ],
   test: {
     root: fromRoot('.'),
-    include: ['shared/**/*.test.ts', 'api/**/*.test.ts', 'app/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
+    // `api` runs twice in `npm test`: on SQLite, and on PostgreSQL under scripts/with-postgres.ts (test:pg).
+    projects: [
+      { extends: true, test: { name: 'api', include: ['api/**/*.test.ts'] } },
+      { extends: true, test: { name: 'client', include: ['shared/**/*.test.ts', 'app/**/*.test.ts'] } },
+    ],
   },
 });

@@ -2,8 +2,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { sql } from 'drizzle-orm';
 import type { ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { rows } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
 import { loadUser } from './middleware/auth.ts';
@@ -37,8 +39,8 @@ export function createApp(deps: AppDeps) {
   api.use('*', requireSameOrigin);
   api.use('*', loadUser);
 
-  api.get('/health', (c) => {
-    deps.sqlite.prepare('SELECT 1').get();
+  api.get('/health', async (c) => {
+    await rows(deps.db, sql`SELECT 1`);
     return c.json({ status: 'ok', time: new Date().toISOString() });
   });
   api.route('/', authRoutes);

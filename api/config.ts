@@ -61,6 +61,16 @@ export function databaseEngine(source: Record<string, string | undefined> = proc
   return source.DATABASE_URL ? 'postgres' : 'sqlite';
 }
 
+/**
+ * Under `scripts/with-postgres.ts`: the migrated database each test file copies, and the cluster's
+ * maintenance database (to create and drop those copies).
+ */
+export function postgresTestUrls(source: Record<string, string | undefined> = process.env): { template: string; admin: string } | undefined {
+  const template = source.DATABASE_URL;
+  const admin = source.KICKOFF_PG_ADMIN_URL;
+  return template && admin ? { template, admin } : undefined;
+}
+
 /** Parses the environment; an empty string counts as unset so `FOO= npm start` behaves. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));

@@ -9,12 +9,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
 import { createMailer } from './mail/mailer.ts';
+import { purgeExpiredRateLimits } from './middleware/rate-limit.ts';
 
 async function start() {
   const config = loadConfig();
-  const { db, sqlite } = openDatabase(config.databasePath);
+  const database = await openDatabase(config.database);
+  const { db } = database;
   const mailer = createMailer(config);
-  const app = createApp({ db, sqlite, config, mailer });
+  const app = createApp({ db, config, mailer });
 
   const staticRoot = resolve(config.staticDir);
   const indexPath = resolve(staticRoot, 'index.html');
@@ -40,10 +42,11 @@ async function start() {
     return c.html(readFileSync(indexPath, 'utf8'));
   });
 
-  // Expired sessions can never be used (every read checks expiry), but rows nobody presents again
-  // would stay forever: sweep them at start and hourly.
-  purgeExpiredSessions(db);
-  setInterval(() => purgeExpiredSessions(db), 60 * 60 * 1000).unref();
+  // Expired sessions and rate-limit windows count for nothing (every read checks expiry), but rows
+  // nobody presents again would stay forever: sweep them at start and hourly.
+  const sweep = () => Promise.all([purgeExpiredSessions(db), purgeExpiredRateLimits(db)]);
+  await sweep();
+  setInterval(() => sweep().catch((error: unknown) => console.error('Sweep of expired rows failed:', error)), 60 * 60 * 1000).unref();
 
   const seeded = config.seedDemo ? await seedDemo(db) : undefined;
   if (seeded) {
@@ -60,14 +63,9 @@ async function start() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests and closing the database.`);
-    server.close(() => {
-      sqlite.close();
-      process.exit(0);
-    });
-    setTimeout(() => {
-      sqlite.close();
-      process.exit(0);
-    }, 10_000).unref();
+    const closeAndExit = () => void database.close().finally(() => process.exit(0));
+    server.close(closeAndExit);
+    setTimeout(closeAndExit, 10_000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -2,7 +2,7 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../shared/auth.ts';
 import type { Role } from '../../shared/roles.ts';
-import { nextVersion, type Db } from '../db/client.ts';
+import { type Db, first, nextVersion, transaction } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { companies, users } from '../db/schema.ts';
 import { conflict } from '../lib/app-error.ts';
@@ -12,15 +12,16 @@ import { recordUserDeletion } from '../sync/tombstones.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export function findUserByEmail(db: Db, email: string) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .get();
+  return first(
+    db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())),
+  );
 }
 
-export function assertEmailFree(db: Db, email: string): void {
-  if (findUserByEmail(db, email)) throw conflict(`A user with this email ${ALREADY_EXISTS}.`);
+export async function assertEmailFree(db: Db, email: string): Promise<void> {
+  if (await findUserByEmail(db, email)) throw conflict(`A user with this email ${ALREADY_EXISTS}.`);
 }
 
 function splitName(fullName: string): { firstName: string; lastName: string | null } {
@@ -39,14 +40,14 @@ export type CreateCompanyWithAdminOptions = {
 
 /** Sign-up: a new company and its first user, an administrator. */
 export function createCompanyWithAdmin(db: Db, options: CreateCompanyWithAdminOptions) {
-  return db.transaction((tx) => {
-    assertEmailFree(tx as unknown as Db, options.email);
-    const company = tx
+  return transaction(db, async (tx) => {
+    await assertEmailFree(tx, options.email);
+    const [company] = await tx
       .insert(companies)
       .values({ name: options.companyName.trim(), address: options.companyAddress.trim() })
-      .returning()
-      .get();
-    const user = tx
+      .returning();
+    if (!company) throw new Error('The company was not created');
+    const [user] = await tx
       .insert(users)
       .values({
         email: options.email.trim().toLowerCase(),
@@ -59,8 +60,8 @@ export function createCompanyWithAdmin(db: Db, options: CreateCompanyWithAdminOp
         companyName: company.name,
         isEmailVerified: options.isEmailVerified ?? false,
       })
-      .returning()
-      .get();
+      .returning();
+    if (!user) throw new Error('The admin was not created');
     return { company, user };
   });
 }
@@ -76,11 +77,11 @@ export type CreateTeamMemberOptions = {
 };
 
 /** A person added to an existing company (an invitation, or the demo seed). */
-export function createTeamMember(db: Db, options: CreateTeamMemberOptions) {
-  assertEmailFree(db, options.email);
-  const company = db.select({ name: companies.name }).from(companies).where(eq(companies.id, options.companyId)).get();
+export async function createTeamMember(db: Db, options: CreateTeamMemberOptions) {
+  await assertEmailFree(db, options.email);
+  const company = await first(db.select({ name: companies.name }).from(companies).where(eq(companies.id, options.companyId)));
   const names = options.fullName ? splitName(options.fullName) : { firstName: null, lastName: null };
-  return db
+  const [user] = await db
     .insert(users)
     .values({
       email: options.email.trim().toLowerCase(),
@@ -94,8 +95,9 @@ export function createTeamMember(db: Db, options: CreateTeamMemberOptions) {
       password: options.passwordHash ?? null,
       isEmailVerified: options.isEmailVerified ?? false,
     })
-    .returning()
-    .get();
+    .returning();
+  if (!user) throw new Error('The person was not created');
+  return user;
 }
 
 const statements = preparedFor((db) => ({
@@ -119,34 +121,34 @@ const statements = preparedFor((db) => ({
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare(),
+    .prepare('auth.sessionUser'),
 }));
 
 /** What GET /api/auth/user answers: the person and their company, never the password or token hashes. */
-export function getSessionUser(db: Db, userId: string): SessionUser | undefined {
-  const row = statements(db).sessionUser.get({ userId });
+export async function getSessionUser(db: Db, userId: string): Promise<SessionUser | undefined> {
+  const [row] = await statements(db).sessionUser.execute({ userId });
   if (!row) return undefined;
   const { companyName, companyPlanType, ...user } = row;
   // Starter is where every lapsed plan ends, so only a paid plan needs currentPlanType's subscription check.
-  const planType = companyPlanType === 'starter' ? 'starter' : currentPlanType(db, row.companyId);
+  const planType = companyPlanType === 'starter' ? 'starter' : await currentPlanType(db, row.companyId);
   return { ...user, company: { id: row.companyId, name: companyName, planType } };
 }
 
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A fresh verification token (only its hash is kept; an earlier one stops working). */
-export function issueEmailVerification(db: Db, userId: string, now = Date.now()): string {
+export async function issueEmailVerification(db: Db, userId: string, now = Date.now()): Promise<string> {
   const { token, tokenHash } = newToken();
-  db.update(users)
+  await db
+    .update(users)
     .set({ emailVerificationToken: tokenHash, emailVerificationExpires: new Date(now + EMAIL_VERIFICATION_TTL_MS).toISOString() })
-    .where(eq(users.id, userId))
-    .run();
+    .where(eq(users.id, userId));
   return token;
 }
 
 /** Marks the address verified; returns the user id, or null for an unknown, used or expired token. */
-export function verifyEmailToken(db: Db, token: string, now = Date.now()): string | null {
-  const row = db
+export async function verifyEmailToken(db: Db, token: string, now = Date.now()): Promise<string | null> {
+  const [row] = await db
     .update(users)
     .set({ isEmailVerified: true, emailVerificationToken: null, emailVerificationExpires: null })
     .where(
@@ -155,34 +157,33 @@ export function verifyEmailToken(db: Db, token: string, now = Date.now()): strin
         gt(users.emailVerificationExpires, new Date(now).toISOString()),
       ),
     )
-    .returning({ id: users.id })
-    .get();
+    .returning({ id: users.id });
   return row?.id ?? null;
 }
 
-export function setPassword(db: Db, userId: string, passwordHash: string, options: { verifyEmail?: boolean } = {}): void {
-  db.update(users)
+export async function setPassword(db: Db, userId: string, passwordHash: string, options: { verifyEmail?: boolean } = {}): Promise<void> {
+  await db
+    .update(users)
     .set({
       password: passwordHash,
       ...(options.verifyEmail ? { isEmailVerified: true, emailVerificationToken: null, emailVerificationExpires: null } : {}),
     })
-    .where(eq(users.id, userId))
-    .run();
+    .where(eq(users.id, userId));
 }
 
-export function updateProfile(db: Db, userId: string, profile: { fullName: string; profileImageUrl?: string | null }): void {
-  db.update(users)
+export async function updateProfile(db: Db, userId: string, profile: { fullName: string; profileImageUrl?: string | null }): Promise<void> {
+  await db
+    .update(users)
     .set({
       fullName: profile.fullName.trim(),
       ...splitName(profile.fullName),
       ...(profile.profileImageUrl !== undefined ? { profileImageUrl: profile.profileImageUrl || null } : {}),
     })
-    .where(eq(users.id, userId))
-    .run();
+    .where(eq(users.id, userId));
 }
 
-export function recordSignIn(db: Db, userId: string): void {
-  db.update(users).set({ lastSignInAt: new Date().toISOString() }).where(eq(users.id, userId)).run();
+export async function recordSignIn(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ lastSignInAt: new Date().toISOString() }).where(eq(users.id, userId));
 }
 
 export const LAST_ADMIN_MESSAGE =
@@ -194,23 +195,24 @@ export const LAST_ADMIN_MESSAGE =
  * Sessions go with the user row (foreign-key cascade); so do their plans and messages, which get
  * sync tombstones first so the other people's devices drop them too.
  */
-export function deleteOwnAccount(db: Db, user: { id: string; companyId: string; role: Role }): { companyDeleted: boolean } {
-  return db.transaction((tx) => {
-    const others = tx
+export function deleteOwnAccount(db: Db, user: { id: string; companyId: string; role: Role }): Promise<{ companyDeleted: boolean }> {
+  return transaction(db, async (tx) => {
+    // First, so the company row's lock serialises two people of one company leaving at once.
+    const version = await nextVersion(tx, user.companyId);
+    const others = await tx
       .select({ role: users.role, n: count() })
       .from(users)
       .where(and(eq(users.companyId, user.companyId), ne(users.id, user.id)))
-      .groupBy(users.role)
-      .all();
+      .groupBy(users.role);
     const otherPeople = others.reduce((sum, row) => sum + row.n, 0);
     if (otherPeople === 0) {
-      tx.delete(companies).where(eq(companies.id, user.companyId)).run();
+      await tx.delete(companies).where(eq(companies.id, user.companyId));
       return { companyDeleted: true };
     }
     const otherAdmins = others.find((row) => row.role === 'admin')?.n ?? 0;
     if (user.role === 'admin' && otherAdmins === 0) throw conflict(LAST_ADMIN_MESSAGE);
-    recordUserDeletion(tx, user, nextVersion(tx));
-    tx.delete(users).where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))).run();
+    await recordUserDeletion(tx, user, version);
+    await tx.delete(users).where(and(eq(users.id, user.id), eq(users.companyId, user.companyId)));
     return { companyDeleted: false };
   });
 }

@@ -11,12 +11,12 @@ import {
   VerifyEmailSchema,
 } from '../../shared/auth.ts';
 import { AppError, badRequest, forbidden, found, unauthorized } from '../lib/app-error.ts';
-import type { Db } from '../db/client.ts';
+import { transaction } from '../db/client.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { passwordResetMail, sendQuietly, verificationMail } from '../mail/account-mails.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
-import { accountKey, assertNotLimited, clientAddress, consume, limiters } from '../middleware/rate-limit.ts';
+import { accountKey, assertNotLimited, clientAddress, consume, limits } from '../middleware/rate-limit.ts';
 import { consumeToken, issueToken, RESET_TOKEN_TTL_MS } from './auth-tokens.ts';
 import {
   assertEmailFree,
@@ -45,76 +45,73 @@ const VERIFICATION_SENT = 'If this email belongs to an account that still needs 
 authRoutes.post('/auth/signup', validate('json', SignUpSchema), async (c) => {
   const body = c.req.valid('json');
   const { deps } = c.var;
-  const limits = limiters(c);
-  consume([limits.signUpPerAddress, clientAddress(c)], [limits.signUpPerAccount, accountKey(body.email)]);
+  await consume(deps.db, [limits.signUpPerAddress, clientAddress(c)], [limits.signUpPerAccount, accountKey(body.email)]);
   // Checked before hashing so a duplicate costs no Argon2 work; the insert checks again.
-  assertEmailFree(deps.db, body.email);
+  await assertEmailFree(deps.db, body.email);
   const passwordHash = await hashPassword(body.password);
-  const { user } = createCompanyWithAdmin(deps.db, { ...body, passwordHash });
-  const token = issueEmailVerification(deps.db, user.id);
+  const { user } = await createCompanyWithAdmin(deps.db, { ...body, passwordHash });
+  const token = await issueEmailVerification(deps.db, user.id);
   await sendQuietly(deps.mailer, verificationMail(user.email, deps.config.appUrl, token));
-  startSession(c, user.id);
-  recordSignIn(deps.db, user.id);
-  return c.json({ user: found(getSessionUser(deps.db, user.id), 'User') }, 201);
+  await startSession(c, user.id);
+  await recordSignIn(deps.db, user.id);
+  return c.json({ user: found(await getSessionUser(deps.db, user.id), 'User') }, 201);
 });
 
 authRoutes.post('/auth/login', validate('json', SignInSchema), async (c) => {
   const { email, password } = c.req.valid('json');
   const { db } = c.var.deps;
-  const limits = limiters(c);
   const address = clientAddress(c);
   const account = accountKey(email);
-  assertNotLimited([limits.signInFailuresPerAccount, account], [limits.signInFailuresPerAddress, address]);
-  consume([limits.signInPerAddress, address]);
+  await assertNotLimited(db, [limits.signInFailuresPerAccount, account], [limits.signInFailuresPerAddress, address]);
+  await consume(db, [limits.signInPerAddress, address]);
 
-  const user = findUserByEmail(db, email);
+  const user = await findUserByEmail(db, email);
   // Unknown emails still pay for one verification, so the answer's timing does not tell.
   const ok = await verifyPassword(user?.password ?? (await decoyHash()), password);
   if (!user?.password || !ok) {
-    limits.signInFailuresPerAccount.hit(account);
-    limits.signInFailuresPerAddress.hit(address);
+    await limits.signInFailuresPerAccount.hit(db, account);
+    await limits.signInFailuresPerAddress.hit(db, address);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  limits.signInFailuresPerAccount.reset(account);
-  startSession(c, user.id);
-  recordSignIn(db, user.id);
-  return c.json({ user: found(getSessionUser(db, user.id), 'User') });
+  await limits.signInFailuresPerAccount.reset(db, account);
+  await startSession(c, user.id);
+  await recordSignIn(db, user.id);
+  return c.json({ user: found(await getSessionUser(db, user.id), 'User') });
 });
 
 /** Kept for the spec's GET; refuses requests another site starts (DESIGN.md section 8). */
-authRoutes.get('/auth/logout', (c) => {
+authRoutes.get('/auth/logout', async (c) => {
   const fetchSite = c.req.header('sec-fetch-site');
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw forbidden('Cross-site request refused.');
-  endSession(c);
+  await endSession(c);
   return c.redirect('/', 303);
 });
 
-authRoutes.post('/auth/logout', (c) => {
-  endSession(c);
+authRoutes.post('/auth/logout', async (c) => {
+  await endSession(c);
   return c.body(null, 204);
 });
 
-authRoutes.get('/auth/user', requireUser, (c) => {
-  const user = found(getSessionUser(c.var.deps.db, currentUser(c).id), 'User');
+authRoutes.get('/auth/user', requireUser, async (c) => {
+  const user = found(await getSessionUser(c.var.deps.db, currentUser(c).id), 'User');
   return c.json(user);
 });
 
-authRoutes.post('/auth/verify-email', validate('json', VerifyEmailSchema), (c) => {
+authRoutes.post('/auth/verify-email', validate('json', VerifyEmailSchema), async (c) => {
   const { token } = c.req.valid('json');
   const { db } = c.var.deps;
-  const userId = verifyEmailToken(db, token);
+  const userId = await verifyEmailToken(db, token);
   if (!userId) throw badRequest(INVALID_VERIFICATION);
-  return c.json({ user: found(getSessionUser(db, userId), 'User') });
+  return c.json({ user: found(await getSessionUser(db, userId), 'User') });
 });
 
 authRoutes.post('/auth/resend-verification', validate('json', ResendVerificationSchema), async (c) => {
   const { email } = c.req.valid('json');
   const { db, mailer, config } = c.var.deps;
-  const limits = limiters(c);
-  consume([limits.resendPerAddress, clientAddress(c)], [limits.resendPerAccount, accountKey(email)]);
-  const user = findUserByEmail(db, email);
+  await consume(db, [limits.resendPerAddress, clientAddress(c)], [limits.resendPerAccount, accountKey(email)]);
+  const user = await findUserByEmail(db, email);
   if (user && !user.isEmailVerified) {
-    const token = issueEmailVerification(db, user.id);
+    const token = await issueEmailVerification(db, user.id);
     void sendQuietly(mailer, verificationMail(user.email, config.appUrl, token));
   }
   return c.json({ message: VERIFICATION_SENT });
@@ -123,11 +120,10 @@ authRoutes.post('/auth/resend-verification', validate('json', ResendVerification
 authRoutes.post('/auth/forgot-password', validate('json', ForgotPasswordSchema), async (c) => {
   const { email } = c.req.valid('json');
   const { db, mailer, config } = c.var.deps;
-  const limits = limiters(c);
-  consume([limits.forgotPerAddress, clientAddress(c)], [limits.forgotPerAccount, accountKey(email)]);
-  const user = findUserByEmail(db, email);
+  await consume(db, [limits.forgotPerAddress, clientAddress(c)], [limits.forgotPerAccount, accountKey(email)]);
+  const user = await findUserByEmail(db, email);
   if (user) {
-    const token = issueToken(db, user.id, 'reset', RESET_TOKEN_TTL_MS);
+    const token = await issueToken(db, user.id, 'reset', RESET_TOKEN_TTL_MS);
     // Not awaited: waiting for the mail server only when the account exists would tell by timing.
     void sendQuietly(mailer, passwordResetMail(user.email, config.appUrl, token));
   }
@@ -139,47 +135,46 @@ authRoutes.post('/auth/reset-password', validate('json', ResetPasswordSchema), a
   const { token, password } = c.req.valid('json');
   const { db } = c.var.deps;
   const passwordHash = await hashPassword(password);
-  const email = db.transaction((tx) => {
-    const claimed = consumeToken(tx as unknown as Db, token);
+  const email = await transaction(db, async (tx) => {
+    const claimed = await consumeToken(tx, token);
     if (!claimed) throw badRequest(INVALID_RESET_LINK);
-    setPassword(tx as unknown as Db, claimed.userId, passwordHash, { verifyEmail: claimed.purpose === 'invite' });
-    destroyUserSessions(tx as unknown as Db, claimed.userId);
-    return getSessionUser(tx as unknown as Db, claimed.userId)?.email;
+    await setPassword(tx, claimed.userId, passwordHash, { verifyEmail: claimed.purpose === 'invite' });
+    await destroyUserSessions(tx, claimed.userId);
+    return (await getSessionUser(tx, claimed.userId))?.email;
   });
-  if (email) limiters(c).signInFailuresPerAccount.reset(accountKey(email));
+  if (email) await limits.signInFailuresPerAccount.reset(db, accountKey(email));
   return c.json({ message: 'Your password has been updated. You can now sign in.' });
 });
 
-authRoutes.delete('/users/me', requireUser, (c) => {
+authRoutes.delete('/users/me', requireUser, async (c) => {
   const user = currentUser(c);
-  deleteOwnAccount(c.var.deps.db, user);
-  endSession(c);
+  await deleteOwnAccount(c.var.deps.db, user);
+  await endSession(c);
   return c.json({ message: 'Your account has been deleted.' });
 });
 
-authRoutes.patch('/users/me', requireUser, validate('json', ProfileSchema), (c) => {
+authRoutes.patch('/users/me', requireUser, validate('json', ProfileSchema), async (c) => {
   const profile = c.req.valid('json');
   const { db } = c.var.deps;
   const user = currentUser(c);
-  updateProfile(db, user.id, profile);
-  return c.json({ user: found(getSessionUser(db, user.id), 'User') });
+  await updateProfile(db, user.id, profile);
+  return c.json({ user: found(await getSessionUser(db, user.id), 'User') });
 });
 
 authRoutes.post('/users/me/password', requireUser, validate('json', ChangePasswordSchema), async (c) => {
   const { currentPassword, newPassword } = c.req.valid('json');
   const { db } = c.var.deps;
   const user = currentUser(c);
-  const limits = limiters(c);
   const account = accountKey(user.email);
   // Wrong current passwords count with wrong sign-ins, so a stolen session cannot guess freely.
-  assertNotLimited([limits.signInFailuresPerAccount, account]);
-  const stored = findUserByEmail(db, user.email);
+  await assertNotLimited(db, [limits.signInFailuresPerAccount, account]);
+  const stored = await findUserByEmail(db, user.email);
   if (!(await verifyPassword(stored?.password ?? null, currentPassword))) {
-    limits.signInFailuresPerAccount.hit(account);
+    await limits.signInFailuresPerAccount.hit(db, account);
     throw new AppError(400, 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
   }
-  limits.signInFailuresPerAccount.reset(account);
-  setPassword(db, user.id, await hashPassword(newPassword));
-  destroyUserSessions(db, user.id, c.var.sessionId);
+  await limits.signInFailuresPerAccount.reset(db, account);
+  await setPassword(db, user.id, await hashPassword(newPassword));
+  await destroyUserSessions(db, user.id, c.var.sessionId);
   return c.json({ message: 'Your password has been changed. Other devices have been signed out.' });
 });

@@ -17,11 +17,11 @@ export function sessionCookieName(production: boolean): string {
   return production ? '__Host-kickoff_sid' : 'kickoff_sid';
 }
 
-export function createSession(db: Db, userId: string, now = Date.now()): string {
+export async function createSession(db: Db, userId: string, now = Date.now()): Promise<string> {
   const sid = randomBytes(16).toString('hex');
-  db.insert(sessions)
-    .values({ sid, userId, sess: { userId, createdAt: new Date(now).toISOString() }, expire: now + IDLE_TIMEOUT_MS })
-    .run();
+  await db
+    .insert(sessions)
+    .values({ sid, userId, sess: { userId, createdAt: new Date(now).toISOString() }, expire: now + IDLE_TIMEOUT_MS });
   return sid;
 }
 
@@ -30,7 +30,7 @@ const statements = preparedFor((db) => ({
   sessionUser: db
     .select({
       expire: sessions.expire,
-      createdAt: sql<string>`json_extract(${sessions.sess}, '$.createdAt')`,
+      sess: sessions.sess,
       user: {
         id: users.id,
         email: users.email,
@@ -43,13 +43,13 @@ const statements = preparedFor((db) => ({
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.sid, sql.placeholder('sid')))
-    .prepare(),
+    .prepare('sessions.user'),
   touch: db
     .update(sessions)
     .set({ expire: sql`${sql.placeholder('expire')}` })
     .where(eq(sessions.sid, sql.placeholder('sid')))
-    .prepare(),
-  destroy: db.delete(sessions).where(eq(sessions.sid, sql.placeholder('sid'))).prepare(),
+    .prepare('sessions.touch'),
+  destroy: db.delete(sessions).where(eq(sessions.sid, sql.placeholder('sid'))).prepare('sessions.destroy'),
 }));
 
 /**
@@ -57,34 +57,34 @@ const statements = preparedFor((db) => ({
  * session is missing or expired (an expired row is removed). The idle expiry is pushed forward at
  * most once per TOUCH_INTERVAL_MS, so a read stays a read.
  */
-export function readSessionUser(db: Db, sid: string, now = Date.now()): CurrentUser | null {
+export async function readSessionUser(db: Db, sid: string, now = Date.now()): Promise<CurrentUser | null> {
   const statement = statements(db);
-  const row = statement.sessionUser.get({ sid });
+  const [row] = await statement.sessionUser.execute({ sid });
   if (!row) return null;
-  const absoluteEnd = Date.parse(row.createdAt) + ABSOLUTE_TIMEOUT_MS;
+  const absoluteEnd = Date.parse(row.sess.createdAt) + ABSOLUTE_TIMEOUT_MS;
   if (row.expire <= now || absoluteEnd <= now) {
-    statement.destroy.run({ sid });
+    await statement.destroy.execute({ sid });
     return null;
   }
   if (row.expire - now < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS) {
-    statement.touch.run({ sid, expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd) });
+    await statement.touch.execute({ sid, expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd) });
   }
   return row.user;
 }
 
-export function destroySession(db: Db, sid: string): void {
-  db.delete(sessions).where(eq(sessions.sid, sid)).run();
+export async function destroySession(db: Db, sid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
 }
 
 /** Ends every session of a user, or every one but `keepSid` (after a password change). */
-export function destroyUserSessions(db: Db, userId: string, keepSid?: string): void {
-  db.delete(sessions)
-    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId))
-    .run();
+export async function destroyUserSessions(db: Db, userId: string, keepSid?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
 }
 
-export function purgeExpiredSessions(db: Db, now = Date.now()): void {
-  db.delete(sessions).where(lt(sessions.expire, now)).run();
+export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expire, now));
 }
 
 export function getSessionId(c: Context<AppEnv>): string | undefined {
@@ -92,11 +92,11 @@ export function getSessionId(c: Context<AppEnv>): string | undefined {
 }
 
 /** Starts a fresh session (a new id at every sign-in) and sets its cookie. */
-export function startSession(c: Context<AppEnv>, userId: string): void {
+export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
   const { db, config } = c.var.deps;
   const previous = getSessionId(c);
-  if (previous) destroySession(db, previous);
-  const sid = createSession(db, userId);
+  if (previous) await destroySession(db, previous);
+  const sid = await createSession(db, userId);
   const production = config.env === 'production';
   setCookie(c, sessionCookieName(production), sid, {
     httpOnly: true,
@@ -107,9 +107,9 @@ export function startSession(c: Context<AppEnv>, userId: string): void {
   });
 }
 
-export function endSession(c: Context<AppEnv>): void {
+export async function endSession(c: Context<AppEnv>): Promise<void> {
   const sid = getSessionId(c);
-  if (sid) destroySession(c.var.deps.db, sid);
+  if (sid) await destroySession(c.var.deps.db, sid);
   const production = c.var.deps.config.env === 'production';
   deleteCookie(c, sessionCookieName(production), { path: '/', secure: production });
 }

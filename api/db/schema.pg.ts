@@ -3,7 +3,7 @@
 // calendar dates are `date` read as 'YYYY-MM-DD', JSON is jsonb, ids are UUIDs kept as text so a
 // malformed id in a URL is simply not found (as on SQLite) instead of a type error.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, customType, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Attachment, ChecklistItem } from '../../shared/tasks.ts';
 
 const id = () =>
@@ -63,7 +63,7 @@ export const users = pgTable(
     companyId: text('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    managerId: text('manager_id').references((): ReturnType<typeof text> => users.id, {
+    managerId: text('manager_id').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
     fullName: text('full_name'),

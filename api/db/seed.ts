@@ -1,5 +1,5 @@
 // Demo data for an empty database, made through the same functions the API uses.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
 import { ENGINEERING_TEMPLATE, SALES_TEMPLATE } from '../templates/demo-templates.ts';
@@ -8,7 +8,7 @@ import { sendMessage } from '../messages/messages.queries.ts';
 import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
 import { setTaskCompleted } from '../onboarding/tasks.queries.ts';
 import { toIsoDate } from '../../shared/onboarding.ts';
-import type { Db } from './client.ts';
+import { first, transaction, type Db } from './client.ts';
 import { companies, onboardingPlans } from './schema.ts';
 
 export const DEMO_PASSWORD = 'Kickoff#2026';
@@ -16,10 +16,10 @@ export const DEMO_PASSWORD = 'Kickoff#2026';
 export type SeedResult = { password: string; people: { role: string; email: string }[]; templates: string[] };
 
 export async function seedDemo(db: Db): Promise<SeedResult | undefined> {
-  if (db.select({ id: companies.id }).from(companies).limit(1).get()) return undefined;
+  if (await first(db.select({ id: companies.id }).from(companies).limit(1))) return undefined;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  const { company, user: admin } = createCompanyWithAdmin(db, {
+  const { company, user: admin } = await createCompanyWithAdmin(db, {
     fullName: 'Amara Perera',
     email: 'admin@demo.kickoff.local',
     passwordHash,
@@ -29,34 +29,37 @@ export async function seedDemo(db: Db): Promise<SeedResult | undefined> {
   });
   const member = (email: string, fullName: string, role: 'manager' | 'new_hire', managerId?: string) =>
     createTeamMember(db, { companyId: company.id, email, fullName, role, managerId, passwordHash, isEmailVerified: true });
-  const manager = member('manager@demo.kickoff.local', 'Nimal Fernando', 'manager');
-  const hireOne = member('newhire@demo.kickoff.local', 'Kavya Silva', 'new_hire', manager.id);
-  const hireTwo = member('newhire2@demo.kickoff.local', 'Dilan Jayasuriya', 'new_hire', manager.id);
+  const manager = await member('manager@demo.kickoff.local', 'Nimal Fernando', 'manager');
+  const hireOne = await member('newhire@demo.kickoff.local', 'Kavya Silva', 'new_hire', manager.id);
+  const hireTwo = await member('newhire2@demo.kickoff.local', 'Dilan Jayasuriya', 'new_hire', manager.id);
 
-  const engineeringTemplate = createTemplate(db, admin, ENGINEERING_TEMPLATE);
-  const salesTemplate = createTemplate(db, manager, SALES_TEMPLATE);
+  const engineeringTemplate = await createTemplate(db, admin, ENGINEERING_TEMPLATE);
+  const salesTemplate = await createTemplate(db, manager, SALES_TEMPLATE);
 
   // Demo plans, made as the manager would: Kavya ten days in and past halfway, Dilan three days in with one task done.
   const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
-  const demoPlan = (hire: { id: string }, templateId: string, startedDaysAgo: number, tasksDone: number) => {
-    const plan = assignPlanFromTemplate(db, manager, { newHireId: hire.id, templateId, startDate: daysAgo(startedDaysAgo) });
+  const demoPlan = async (hire: { id: string }, templateId: string, startedDaysAgo: number, tasksDone: number) => {
+    const plan = await assignPlanFromTemplate(db, manager, { newHireId: hire.id, templateId, startDate: daysAgo(startedDaysAgo) });
     const newHire = { ...manager, id: hire.id, role: 'new_hire' as const, managerId: manager.id };
-    plan.tasks.slice(0, tasksDone).forEach((task, index) => {
+    for (const [index, task] of plan.tasks.slice(0, tasksDone).entries()) {
       const completedAt = new Date(Date.now() - (startedDaysAgo - index) * 86_400_000).toISOString();
-      db.transaction((tx) => setTaskCompleted(tx, newHire, { taskId: task.id, isCompleted: true, completedAt }));
-    });
+      await transaction(db, async (tx) => setTaskCompleted(tx, newHire, { taskId: task.id, isCompleted: true, completedAt }));
+    }
     return plan;
   };
-  const kavyasPlan = demoPlan(hireOne, engineeringTemplate.id, 10, 5);
-  demoPlan(hireTwo, salesTemplate.id, 3, 1);
-  db.update(onboardingPlans).set({ currentPhase: kavyasPlan.tasks[4]?.sectionTitle ?? kavyasPlan.currentPhase }).where(eq(onboardingPlans.id, kavyasPlan.id)).run();
+  const kavyasPlan = await demoPlan(hireOne, engineeringTemplate.id, 10, 5);
+  await demoPlan(hireTwo, salesTemplate.id, 3, 1);
+  await db
+    .update(onboardingPlans)
+    .set({ currentPhase: kavyasPlan.tasks[4]?.sectionTitle ?? kavyasPlan.currentPhase })
+    .where(eq(onboardingPlans.id, kavyasPlan.id));
 
   // Demo conversations: a short thread on each demo plan, looked up here so it works whatever made the plans.
-  const demoPlans = db
+  const demoPlans = await db
     .select({ id: onboardingPlans.id, newHireId: onboardingPlans.newHireId })
     .from(onboardingPlans)
     .where(and(eq(onboardingPlans.companyId, company.id), isNull(onboardingPlans.deletedAt)))
-    .all();
+    .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id));
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
   for (const plan of demoPlans) {
     const hire = [hireOne, hireTwo].find((person) => person.id === plan.newHireId);
@@ -68,7 +71,7 @@ export async function seedDemo(db: Db): Promise<SeedResult | undefined> {
       { from: manager, content: 'It is linked in your first week tasks. Shout if anything is unclear.', createdAt: hoursAgo(3) },
     ];
     for (const message of thread) {
-      db.transaction((tx) => sendMessage(tx, message.from, { planId: plan.id, content: message.content, createdAt: message.createdAt }));
+      await transaction(db, async (tx) => sendMessage(tx, message.from, { planId: plan.id, content: message.content, createdAt: message.createdAt }));
     }
   }
 

@@ -1,11 +1,10 @@
 // The Hono environment: dependencies every handler reads, and the signed-in user once loaded.
-import type Database from 'better-sqlite3';
 import type { Role } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
-export type AppDeps = { db: Db; sqlite: Database.Database; config: Config; mailer: Mailer };
+export type AppDeps = { db: Db; config: Config; mailer: Mailer };
 
 /** What every authenticated handler knows about the caller; all queries scope by companyId. */
 export type CurrentUser = {

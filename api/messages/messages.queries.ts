@@ -1,9 +1,10 @@
 // Plan conversations (DESIGN.md section 8): who may read and write them, and who a message goes to.
-// All functions are synchronous so the sync engine can call them inside db.transaction(tx => ...).
+// sendMessage and getConversationPlan take a transaction's handle, so the sync engine can call them
+// inside its own transaction(db, tx => ...).
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Message, UnreadCounts } from '../../shared/messages.ts';
 import { MESSAGE_EMPTY } from '../../shared/messages.ts';
-import { nextVersion } from '../db/client.ts';
+import { first, nextVersion, transaction } from '../db/client.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, users } from '../db/schema.ts';
@@ -11,10 +12,10 @@ import { badRequest, conflict, found } from '../lib/app-error.ts';
 import { getVisiblePlan } from '../onboarding/access.ts';
 import type { CurrentUser } from '../lib/env.ts';
 
-type PlanParties = { id: string; newHireId: string; managerId: string | null; createdBy: string | null };
+type PlanParties = { id: string; companyId: string; newHireId: string; managerId: string | null; createdBy: string | null };
 
 /** The plan if the caller may see it (DESIGN.md section 5); otherwise 404, never revealing which. */
-export function getConversationPlan(db: Db | Tx, user: CurrentUser, planId: string): PlanParties {
+export function getConversationPlan(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanParties> {
   return getVisiblePlan(db, user, planId);
 }
 
@@ -59,13 +60,8 @@ function toMessage({ senderFullName, senderRole, ...row }: MessageRow): Message 
   return { ...row, sender: { fullName: senderFullName, role: senderRole } };
 }
 
-function getMessageById(db: Db | Tx, id: string): Message | undefined {
-  const row = db
-    .select(messageColumns)
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(eq(messages.id, id))
-    .get();
+async function getMessageById(db: Db | Tx, id: string): Promise<Message | undefined> {
+  const row = await first(db.select(messageColumns).from(messages).innerJoin(users, eq(users.id, messages.senderId)).where(eq(messages.id, id)));
   return row && toMessage(row);
 }
 
@@ -79,20 +75,19 @@ export type SendMessageOptions = {
 
 /**
  * Sends a message on a plan the caller can see. A client-chosen id makes it idempotent: the same
- * sender sending the same id again gets the stored message back. Call inside a write transaction.
+ * sender sending the same id again gets the stored message back. Call it with a transaction's handle
+ * (`transaction(db, tx => sendMessage(tx, ...))`): it bumps the company's version first, and the row
+ * lock that takes makes a concurrent replay of the same id wait and then find the stored message.
  */
-export function sendMessage(db: Db | Tx, user: CurrentUser, input: SendMessageOptions): Message {
+export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageOptions): Promise<Message> {
+  const version = await nextVersion(tx, user.companyId);
   // The plan check comes first, so a replayed id never tells an outsider that a message exists.
-  const plan = getConversationPlan(db, user, input.planId);
+  const plan = await getConversationPlan(tx, user, input.planId);
   if (input.id) {
-    const existing = db
-      .select({ senderId: messages.senderId })
-      .from(messages)
-      .where(eq(messages.id, input.id))
-      .get();
+    const existing = await first(tx.select({ senderId: messages.senderId }).from(messages).where(eq(messages.id, input.id)));
     if (existing) {
       if (existing.senderId !== user.id) throw conflict('A message with this id already exists');
-      return found(getMessageById(db, input.id), 'Message');
+      return found(await getMessageById(tx, input.id), 'Message');
     }
   }
   const content = input.content.trim();
@@ -110,10 +105,8 @@ export function sendMessage(db: Db | Tx, user: CurrentUser, input: SendMessageOp
   // A message written offline keeps the time it was written, but never a time in the future.
   const createdAt = input.createdAt && new Date(input.createdAt).toISOString() < now ? new Date(input.createdAt).toISOString() : now;
   const id = input.id ?? crypto.randomUUID();
-  db.insert(messages)
-    .values({ id, senderId: user.id, receiverId, planId: plan.id, content, createdAt, version: nextVersion(db) })
-    .run();
-  return found(getMessageById(db, id), 'Message');
+  await tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, createdAt, version });
+  return found(await getMessageById(tx, id), 'Message');
 }
 
 const statements = preparedFor((db) => {
@@ -130,61 +123,75 @@ const statements = preparedFor((db) => {
         ),
       )
       .orderBy(asc(messages.createdAt), asc(messages.id))
-      .prepare();
+      .prepare(after ? 'messages.list.after' : 'messages.list.all');
   return { all: conversation(false), after: conversation(true) };
 });
 
 /** A plan's conversation, oldest first; with `after`, only the newer messages. */
-export function listMessages(db: Db, user: CurrentUser, planId: string, after?: string): Message[] {
-  const plan = getConversationPlan(db, user, planId);
+export async function listMessages(db: Db, user: CurrentUser, planId: string, after?: string): Promise<Message[]> {
+  const plan = await getConversationPlan(db, user, planId);
   const rows = after
-    ? statements(db).after.all({ planId: plan.id, after: new Date(after).toISOString() })
-    : statements(db).all.all({ planId: plan.id });
+    ? await statements(db).after.execute({ planId: plan.id, after: new Date(after).toISOString() })
+    : await statements(db).all.execute({ planId: plan.id });
   return rows.map(toMessage);
 }
 
-/** Marks a message read; only its receiver may, anyone else gets 404. */
-export function markMessageRead(db: Db, user: CurrentUser, messageId: string): Message {
-  return db.transaction((tx) => {
+/**
+ * Marks a message read; only its receiver may, anyone else gets 404. Opens its own transaction; the
+ * company's version is bumped only when the message was unread (a read that changes nothing writes nothing).
+ */
+export function markMessageRead(db: Db, user: CurrentUser, messageId: string): Promise<Message> {
+  return transaction(db, async (tx) => {
     const message = found(
-      tx
-        .select({ id: messages.id, planId: messages.planId, isRead: messages.isRead })
-        .from(messages)
-        .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
-        .where(
-          and(
-            eq(messages.id, messageId),
-            eq(messages.receiverId, user.id),
-            eq(onboardingPlans.companyId, user.companyId),
-            isNull(messages.deletedAt),
-            isNull(onboardingPlans.deletedAt),
+      await first(
+        tx
+          .select({ id: messages.id, isRead: messages.isRead })
+          .from(messages)
+          .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
+          .where(
+            and(
+              eq(messages.id, messageId),
+              eq(messages.receiverId, user.id),
+              eq(messages.companyId, user.companyId),
+              isNull(messages.deletedAt),
+              isNull(onboardingPlans.deletedAt),
+            ),
           ),
-        )
-        .get(),
+      ),
       'Message',
     );
     if (!message.isRead) {
-      tx.update(messages).set({ isRead: true, version: nextVersion(tx) }).where(eq(messages.id, message.id)).run();
+      const version = await nextVersion(tx, user.companyId);
+      await tx.update(messages).set({ isRead: true, version }).where(eq(messages.id, message.id));
     }
-    return found(getMessageById(tx, message.id), 'Message');
+    return found(await getMessageById(tx, message.id), 'Message');
   });
 }
 
-/** Marks every unread message of a plan addressed to the caller as read (opening a conversation). */
-export function markPlanRead(db: Db, user: CurrentUser, planId: string): number {
-  const plan = getConversationPlan(db, user, planId);
-  return db.transaction((tx) => {
-    const unread = and(eq(messages.planId, plan.id), eq(messages.receiverId, user.id), eq(messages.isRead, false), isNull(messages.deletedAt));
-    const pending = tx.select({ n: count() }).from(messages).where(unread).get()?.n ?? 0;
-    if (pending === 0) return 0;
-    tx.update(messages).set({ isRead: true, version: nextVersion(tx) }).where(unread).run();
-    return pending;
+/**
+ * Marks every unread message of a plan addressed to the caller as read (opening a conversation) and
+ * returns how many changed. Opens its own transaction; with nothing unread it writes nothing.
+ */
+export async function markPlanRead(db: Db, user: CurrentUser, planId: string): Promise<number> {
+  const plan = await getConversationPlan(db, user, planId);
+  const unread = and(
+    eq(messages.planId, plan.id),
+    eq(messages.receiverId, user.id),
+    eq(messages.isRead, false),
+    isNull(messages.deletedAt),
+  );
+  return transaction(db, async (tx) => {
+    if (!(await first(tx.select({ id: messages.id }).from(messages).where(unread).limit(1)))) return 0;
+    const version = await nextVersion(tx, user.companyId);
+    // Counted from the rows the update changed: a concurrent request may have marked some meanwhile.
+    const marked = await tx.update(messages).set({ isRead: true, version }).where(unread).returning({ id: messages.id });
+    return marked.length;
   });
 }
 
 /** Unread messages addressed to the caller on plans they can see, per plan (the badge). */
-export function countUnread(db: Db, user: CurrentUser): UnreadCounts {
-  const rows = db
+export async function countUnread(db: Db, user: CurrentUser): Promise<UnreadCounts> {
+  const rows = await db
     .select({ planId: messages.planId, n: count() })
     .from(messages)
     .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
@@ -193,15 +200,14 @@ export function countUnread(db: Db, user: CurrentUser): UnreadCounts {
         eq(messages.receiverId, user.id),
         eq(messages.isRead, false),
         isNull(messages.deletedAt),
-        eq(onboardingPlans.companyId, user.companyId),
+        eq(messages.companyId, user.companyId),
         isNull(onboardingPlans.deletedAt),
         user.role === 'admin'
           ? undefined
           : or(eq(onboardingPlans.newHireId, user.id), eq(onboardingPlans.managerId, user.id)),
       ),
     )
-    .groupBy(messages.planId)
-    .all();
+    .groupBy(messages.planId);
   const byPlan: Record<string, number> = {};
   let total = 0;
   for (const row of rows) {

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MessagesQuerySchema, SendMessageSchema } from '../../shared/messages.ts';
+import { transaction } from '../db/client.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
@@ -16,26 +17,25 @@ messagesRoutes.use('/messages', requireUser);
 messagesRoutes.use('/messages/*', requireUser);
 
 // Registered before /messages/:planId so 'unread' is never read as a plan id.
-messagesRoutes.get('/messages/unread', (c) => c.json(countUnread(c.var.deps.db, currentUser(c))));
+messagesRoutes.get('/messages/unread', async (c) => c.json(await countUnread(c.var.deps.db, currentUser(c))));
 
-messagesRoutes.get('/messages/:planId', validate('param', PlanParamSchema), validate('query', MessagesQuerySchema), (c) => {
+messagesRoutes.get('/messages/:planId', validate('param', PlanParamSchema), validate('query', MessagesQuerySchema), async (c) => {
   const { after } = c.req.valid('query');
-  return c.json(listMessages(c.var.deps.db, currentUser(c), c.req.valid('param').planId, after));
+  return c.json(await listMessages(c.var.deps.db, currentUser(c), c.req.valid('param').planId, after));
 });
 
-messagesRoutes.post('/messages', validate('json', SendMessageSchema), (c) => {
-  const { db } = c.var.deps;
+messagesRoutes.post('/messages', validate('json', SendMessageSchema), async (c) => {
   const user = currentUser(c);
   const input = c.req.valid('json');
-  const message = db.transaction((tx) => sendMessage(tx, user, input));
+  const message = await transaction(c.var.deps.db, (tx) => sendMessage(tx, user, input));
   return c.json(message, 201);
 });
 
-messagesRoutes.patch('/messages/:id/read', validate('param', IdParamSchema), (c) =>
-  c.json(markMessageRead(c.var.deps.db, currentUser(c), c.req.valid('param').id)),
+messagesRoutes.patch('/messages/:id/read', validate('param', IdParamSchema), async (c) =>
+  c.json(await markMessageRead(c.var.deps.db, currentUser(c), c.req.valid('param').id)),
 );
 
 /** Marks all of a plan's messages to the caller as read: one request when a conversation opens. */
-messagesRoutes.post('/messages/:planId/read', validate('param', PlanParamSchema), (c) =>
-  c.json({ marked: markPlanRead(c.var.deps.db, currentUser(c), c.req.valid('param').planId) }),
+messagesRoutes.post('/messages/:planId/read', validate('param', PlanParamSchema), async (c) =>
+  c.json({ marked: await markPlanRead(c.var.deps.db, currentUser(c), c.req.valid('param').planId) }),
 );

@@ -8,7 +8,7 @@ import type { AppEnv, CurrentUser } from '../lib/env.ts';
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const sid = getSessionId(c);
   if (sid) {
-    const user = readSessionUser(c.var.deps.db, sid);
+    const user = await readSessionUser(c.var.deps.db, sid);
     if (user) {
       c.set('user', user);
       c.set('sessionId', sid);

@@ -1,80 +1,76 @@
-// In-memory rate limits for sign-in, sign-up, forgot-password and resend (DESIGN.md section 5).
-// One process serves the app, so memory is enough; a restart forgets the counts, which only helps the caller.
+// Rate limits for sign-in, sign-up, forgot-password and resend (DESIGN.md section 5), counted in the
+// database so that several API instances behind one address share them (section 9).
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { AppError } from '../lib/app-error.ts';
-import type { AppDeps, AppEnv } from '../lib/env.ts';
+import { eq, lt, sql } from 'drizzle-orm';
+import { type Db, first } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import type { AppEnv } from '../lib/env.ts';
 
-type Window = { count: number; resetAt: number };
-
-/** A fixed-window counter per key. */
+/**
+ * A fixed-window counter per key, kept in `rate_limits` so every API instance counts the same hits.
+ * One upsert per hit: atomic on both engines, and a window that has ended starts again at 1.
+ */
 export class RateLimiter {
-  private readonly windows = new Map<string, Window>();
-
   constructor(
+    readonly name: string,
     readonly limit: number,
     readonly windowMs: number,
   ) {}
 
+  private rowKey(key: string): string {
+    return `${this.name}:${key}`;
+  }
+
   /** Seconds until the key may try again, or 0 while it is under the limit. Does not count. */
-  retryAfter(key: string, now = Date.now()): number {
-    const window = this.windows.get(key);
+  async retryAfter(db: Db, key: string, now = Date.now()): Promise<number> {
+    const window = await first(db.select().from(rateLimits).where(eq(rateLimits.key, this.rowKey(key))));
     if (!window || window.resetAt <= now || window.count < this.limit) return 0;
     return Math.max(1, Math.ceil((window.resetAt - now) / 1000));
   }
 
   /** Counts one hit for the key. */
-  hit(key: string, now = Date.now()): void {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-      if (this.windows.size > 10_000) this.prune(now);
-    } else {
-      window.count += 1;
-    }
+  async hit(db: Db, key: string, now = Date.now()): Promise<void> {
+    const ended = sql`${rateLimits.resetAt} <= ${now}`;
+    await db
+      .insert(rateLimits)
+      .values({ key: this.rowKey(key), count: 1, resetAt: now + this.windowMs })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${ended} then 1 else ${rateLimits.count} + 1 end`,
+          resetAt: sql`case when ${ended} then ${now + this.windowMs} else ${rateLimits.resetAt} end`,
+        },
+      });
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  async reset(db: Db, key: string): Promise<void> {
+    await db.delete(rateLimits).where(eq(rateLimits.key, this.rowKey(key)));
   }
+}
 
-  private prune(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+/** Windows that have ended count for nothing; the hourly sweep removes them. */
+export async function purgeExpiredRateLimits(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, now));
 }
 
 const MINUTE = 60_000;
 
-function createLimiters() {
-  return {
-    /** Every sign-in attempt per address: bounds the Argon2 work one address can cause. */
-    signInPerAddress: new RateLimiter(300, 15 * MINUTE),
-    /** Failed sign-ins per address: credential stuffing across many accounts. */
-    signInFailuresPerAddress: new RateLimiter(50, 15 * MINUTE),
-    /** Wrong passwords in a row per account (cleared by a success): 10, then a 15-minute pause. */
-    signInFailuresPerAccount: new RateLimiter(10, 15 * MINUTE),
-    signUpPerAddress: new RateLimiter(50, 60 * MINUTE),
-    signUpPerAccount: new RateLimiter(5, 60 * MINUTE),
-    forgotPerAddress: new RateLimiter(20, 15 * MINUTE),
-    forgotPerAccount: new RateLimiter(5, 15 * MINUTE),
-    resendPerAddress: new RateLimiter(20, 15 * MINUTE),
-    resendPerAccount: new RateLimiter(5, 15 * MINUTE),
-  };
-}
-export type Limiters = ReturnType<typeof createLimiters>;
-
-// One set per app instance, so each test's app starts with clean counts.
-const limitersByApp = new WeakMap<AppDeps, Limiters>();
-
-export function limiters(c: Context<AppEnv>): Limiters {
-  const deps = c.var.deps;
-  let found = limitersByApp.get(deps);
-  if (!found) {
-    found = createLimiters();
-    limitersByApp.set(deps, found);
-  }
-  return found;
-}
+export const limits = {
+  /** Every sign-in attempt per address: bounds the Argon2 work one address can cause. */
+  signInPerAddress: new RateLimiter('sign-in/address', 300, 15 * MINUTE),
+  /** Failed sign-ins per address: credential stuffing across many accounts. */
+  signInFailuresPerAddress: new RateLimiter('sign-in-failures/address', 50, 15 * MINUTE),
+  /** Wrong passwords in a row per account (cleared by a success): 10, then a 15-minute pause. */
+  signInFailuresPerAccount: new RateLimiter('sign-in-failures/account', 10, 15 * MINUTE),
+  signUpPerAddress: new RateLimiter('sign-up/address', 50, 60 * MINUTE),
+  signUpPerAccount: new RateLimiter('sign-up/account', 5, 60 * MINUTE),
+  forgotPerAddress: new RateLimiter('forgot/address', 20, 15 * MINUTE),
+  forgotPerAccount: new RateLimiter('forgot/account', 5, 15 * MINUTE),
+  resendPerAddress: new RateLimiter('resend/address', 20, 15 * MINUTE),
+  resendPerAccount: new RateLimiter('resend/account', 5, 15 * MINUTE),
+};
 
 /** The caller's address: the socket's, or X-Forwarded-For's last hop only behind a trusted proxy. */
 export function clientAddress(c: Context<AppEnv>): string {
@@ -103,13 +99,14 @@ export function tooManyRequests(retryAfterSeconds: number): AppError {
 }
 
 /** Throws 429 when any of the limiters is exhausted for its key; otherwise counts the hit in each. */
-export function consume(...checks: Array<[RateLimiter, string]>): void {
-  assertNotLimited(...checks);
-  for (const [limiter, key] of checks) limiter.hit(key);
+export async function consume(db: Db, ...checks: Array<[RateLimiter, string]>): Promise<void> {
+  await assertNotLimited(db, ...checks);
+  for (const [limiter, key] of checks) await limiter.hit(db, key);
 }
 
 /** Throws 429 when any of the limiters is exhausted for its key, without counting. */
-export function assertNotLimited(...checks: Array<[RateLimiter, string]>): void {
-  const wait = Math.max(0, ...checks.map(([limiter, key]) => limiter.retryAfter(key)));
+export async function assertNotLimited(db: Db, ...checks: Array<[RateLimiter, string]>): Promise<void> {
+  const waits = await Promise.all(checks.map(([limiter, key]) => limiter.retryAfter(db, key)));
+  const wait = Math.max(0, ...waits);
   if (wait > 0) throw tooManyRequests(wait);
 }

@@ -38,7 +38,10 @@ export function visiblePlanParams(user: CurrentUser): { companyId: string; userI
   return { companyId: user.companyId, userId: user.id };
 }
 
-/** One prepared statement per role, built by `build` from that role's scope. */
+/**
+ * One prepared statement per role, built by `build` from that role's scope. On PostgreSQL each needs
+ * its own name: suffix the statement's name with `role` (e.g. `tasks.find.${role}`).
+ */
 export function perRole<T>(build: (scope: SQL, role: Role) => T): Record<Role, T> {
   return {
     admin: build(visiblePlansWherePrepared('admin'), 'admin'),
@@ -48,18 +51,21 @@ export function perRole<T>(build: (scope: SQL, role: Role) => T): Record<Role, T
 }
 
 const statements = preparedFor((db) =>
-  perRole((scope) =>
+  perRole((scope, role) =>
     db
       .select()
       .from(onboardingPlans)
       .where(and(eq(onboardingPlans.id, sql.placeholder('planId')), scope))
-      .prepare(),
+      .prepare(`onboarding.visiblePlan.${role}`),
   ),
 );
 
-/** The plan, or 404: never reveals another company's plan or one a manager does not manage. */
-export function getVisiblePlan(db: Db | Tx, user: CurrentUser, planId: string): PlanRow {
-  const plan = statements(db)[user.role].get({ ...visiblePlanParams(user), planId });
+/**
+ * The plan, or 404: never reveals another company's plan or one a manager does not manage.
+ * Opens no transaction: pass a transaction's handle to read inside it.
+ */
+export async function getVisiblePlan(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanRow> {
+  const [plan] = await statements(db)[user.role].execute({ ...visiblePlanParams(user), planId });
   if (!plan) throw notFound('Onboarding plan');
   return plan;
 }

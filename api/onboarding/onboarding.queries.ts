@@ -1,6 +1,6 @@
 // Onboarding plans: reading them as each role may, assigning one from a template, editing, deleting.
-import { and, asc, countDistinct, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { and, asc, count, countDistinct, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
 import {
   dueDateFor,
@@ -10,7 +10,7 @@ import {
   type PlanSummary,
 } from '../../shared/onboarding.ts';
 import type { Role } from '../../shared/roles.ts';
-import { nextVersion, type Db, type Tx } from '../db/client.ts';
+import { first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, onboardingTasks, templates, templateSections, templateTasks, users } from '../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
@@ -18,7 +18,7 @@ import type { CurrentUser } from '../lib/env.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 import { recordPlanHandover } from '../sync/tombstones.ts';
 import { assertCanEditPlan, getVisiblePlan, perRole, visiblePlanParams } from './access.ts';
-import { toOnboardingTask } from './tasks.queries.ts';
+import { completedCount, toOnboardingTask } from './tasks.queries.ts';
 
 const newHire = alias(users, 'plan_new_hire');
 const manager = alias(users, 'plan_manager');
@@ -60,92 +60,90 @@ function summaryQuery(db: Db, where: SQL) {
 
 const statements = preparedFor((db) => ({
   // Newest first; the index plans_company_created_idx walks a page without sorting the company's plans.
-  summaryPage: perRole((scope) =>
+  summaryPage: perRole((scope, role) =>
     summaryQuery(db, scope)
       .orderBy(desc(onboardingPlans.createdAt), asc(onboardingPlans.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(),
+      .prepare(`onboarding.plans.page.${role}`),
   ),
-  summaryOne: perRole((scope) => summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare()),
-  // The ids travel as one JSON array, so one prepared statement serves any number of plans.
-  taskCounts: db
-    .select({
-      planId: onboardingTasks.planId,
-      total: sql<number>`count(*)`,
-      done: sql<number>`coalesce(sum(${onboardingTasks.isCompleted}), 0)`,
-    })
-    .from(onboardingTasks)
-    .where(and(sql`${onboardingTasks.planId} in (select value from json_each(${sql.placeholder('planIds')}))`, isNull(onboardingTasks.deletedAt)))
-    .groupBy(onboardingTasks.planId)
-    .prepare(),
+  summaryOne: perRole((scope, role) =>
+    summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`),
+  ),
   planTasks: db
     .select()
     .from(onboardingTasks)
     .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
-    .orderBy(asc(onboardingTasks.order))
-    .prepare(),
+    .orderBy(asc(onboardingTasks.order), asc(onboardingTasks.id))
+    .prepare('onboarding.plans.tasks'),
 }));
 
+type TaskCount = { total: number; done: number };
+
 /** Task counts per plan in one GROUP BY query (no query per plan). */
-export function taskCountsByPlan(db: Db | Tx, planIds: string[]): Map<string, { total: number; done: number }> {
-  const counts = new Map<string, { total: number; done: number }>();
+export async function taskCountsByPlan(db: Db | Tx, planIds: string[]): Promise<Map<string, TaskCount>> {
+  const counts = new Map<string, TaskCount>();
   if (!planIds.length) return counts;
-  const rows = statements(db).taskCounts.all({ planIds: JSON.stringify(planIds) });
+  // Not prepared: the list of ids varies, and a portable array parameter would cost more than it saves.
+  const rows = await db
+    .select({ planId: onboardingTasks.planId, total: count(), done: completedCount })
+    .from(onboardingTasks)
+    .where(and(inArray(onboardingTasks.planId, planIds), isNull(onboardingTasks.deletedAt)))
+    .groupBy(onboardingTasks.planId);
   for (const row of rows) counts.set(row.planId, { total: row.total, done: row.done });
   return counts;
 }
 
-function progressFrom(count: { total: number; done: number } | undefined) {
-  const totalTasks = count?.total ?? 0;
-  const completedTasks = count?.done ?? 0;
+function progressFrom(taskCount: TaskCount | undefined) {
+  const totalTasks = taskCount?.total ?? 0;
+  const completedTasks = taskCount?.done ?? 0;
   return { totalTasks, completedTasks, progressPercentage: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0 };
 }
 
-type SummaryRow = ReturnType<ReturnType<typeof statements>['summaryOne']['admin']['all']>[number];
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof statements>['summaryOne']['admin']['execute']>>[number];
 
-function toSummary({ plan, newHire: person, manager: boss, template }: SummaryRow, count: { total: number; done: number } | undefined): PlanSummary {
+function toSummary({ plan, newHire: person, manager: boss, template }: SummaryRow, taskCount: TaskCount | undefined): PlanSummary {
   return {
     ...plan,
     newHire: person,
     manager: boss?.id ? boss : null,
     template: template?.title ? template : null,
-    ...progressFrom(count),
+    ...progressFrom(taskCount),
   };
 }
 
 /** GET /api/onboarding-plans: the plans the caller may see, newest first, paged (default 100, max 500). */
-export function findPlans(db: Db, user: CurrentUser, page = { limit: PLANS_PAGE_DEFAULT, offset: 0 }): PlanSummary[] {
-  const rows = statements(db).summaryPage[user.role].all({ ...visiblePlanParams(user), limit: page.limit, offset: page.offset });
-  const counts = taskCountsByPlan(db, rows.map((row) => row.plan.id));
+export async function findPlans(db: Db, user: CurrentUser, page = { limit: PLANS_PAGE_DEFAULT, offset: 0 }): Promise<PlanSummary[]> {
+  const rows = await statements(db).summaryPage[user.role].execute({ ...visiblePlanParams(user), limit: page.limit, offset: page.offset });
+  const counts = await taskCountsByPlan(db, rows.map((row) => row.plan.id));
   return rows.map((row) => toSummary(row, counts.get(row.plan.id)));
 }
 
-function findSummaryRow(db: Db | Tx, user: CurrentUser, planId: string): SummaryRow {
-  const row = statements(db).summaryOne[user.role].get({ ...visiblePlanParams(user), planId });
+async function findSummaryRow(db: Db | Tx, user: CurrentUser, planId: string): Promise<SummaryRow> {
+  const [row] = await statements(db).summaryOne[user.role].execute({ ...visiblePlanParams(user), planId });
   if (!row) throw notFound('Onboarding plan');
   return row;
 }
 
-export function getPlanSummary(db: Db | Tx, user: CurrentUser, planId: string): PlanSummary {
-  const row = findSummaryRow(db, user, planId);
-  return toSummary(row, taskCountsByPlan(db, [row.plan.id]).get(row.plan.id));
+export async function getPlanSummary(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanSummary> {
+  const row = await findSummaryRow(db, user, planId);
+  return toSummary(row, (await taskCountsByPlan(db, [row.plan.id])).get(row.plan.id));
 }
 
-function planTasks(db: Db | Tx, planId: string): OnboardingTask[] {
-  return statements(db).planTasks.all({ planId }).map(toOnboardingTask);
+async function planTasks(db: Db | Tx, planId: string): Promise<OnboardingTask[]> {
+  return (await statements(db).planTasks.execute({ planId })).map(toOnboardingTask);
 }
 
 /** The plan's live tasks in order (404 unless the caller may see the plan). */
-export function findPlanTasks(db: Db | Tx, user: CurrentUser, planId: string): OnboardingTask[] {
-  getVisiblePlan(db, user, planId);
+export async function findPlanTasks(db: Db | Tx, user: CurrentUser, planId: string): Promise<OnboardingTask[]> {
+  await getVisiblePlan(db, user, planId);
   return planTasks(db, planId);
 }
 
 /** The summary plus its tasks; the progress figures count the same live tasks the list holds. */
-export function getPlanDetails(db: Db | Tx, user: CurrentUser, planId: string): PlanDetails {
-  const row = findSummaryRow(db, user, planId);
-  const tasks = planTasks(db, row.plan.id);
+export async function getPlanDetails(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanDetails> {
+  const row = await findSummaryRow(db, user, planId);
+  const tasks = await planTasks(db, row.plan.id);
   const done = tasks.filter((task) => task.isCompleted).length;
   return { ...toSummary(row, { total: tasks.length, done }), tasks };
 }
@@ -153,30 +151,31 @@ export function getPlanDetails(db: Db | Tx, user: CurrentUser, planId: string): 
 // ---- rules for who can be put on a plan ----
 
 function companyUser(db: Db | Tx, companyId: string, userId: string) {
-  return (db as Db)
-    .select({ id: users.id, role: users.role, managerId: users.managerId })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
-    .get();
+  return first(
+    db
+      .select({ id: users.id, role: users.role, managerId: users.managerId })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, companyId))),
+  );
 }
 
-function assertNewHire(db: Db | Tx, companyId: string, userId: string) {
-  const person = companyUser(db, companyId, userId);
+async function assertNewHire(db: Db | Tx, companyId: string, userId: string) {
+  const person = await companyUser(db, companyId, userId);
   if (!person) throw notFound('User');
   if (person.role !== 'new_hire') throw badRequest('Onboarding plans can only be assigned to new hires.');
   return person;
 }
 
-function assertPlanManager(db: Db | Tx, companyId: string, userId: string): void {
-  const person = companyUser(db, companyId, userId);
+async function assertPlanManager(db: Db | Tx, companyId: string, userId: string): Promise<void> {
+  const person = await companyUser(db, companyId, userId);
   if (!person) throw notFound('Manager');
   const canManage: Role[] = ['manager', 'admin'];
   if (!canManage.includes(person.role)) throw badRequest('The manager must be a manager or an admin.');
 }
 
 /** Active new hires (DESIGN.md section 8): new hires with a plan not completed, optionally ignoring one plan. */
-function activeNewHireIds(db: Db | Tx, companyId: string, exceptPlanId?: string): Set<string> {
-  const rows = (db as Db)
+async function activeNewHireIds(db: Db | Tx, companyId: string, exceptPlanId?: string): Promise<Set<string>> {
+  const rows = await db
     .selectDistinct({ newHireId: onboardingPlans.newHireId })
     .from(onboardingPlans)
     .where(
@@ -186,56 +185,58 @@ function activeNewHireIds(db: Db | Tx, companyId: string, exceptPlanId?: string)
         eq(onboardingPlans.isCompleted, false),
         exceptPlanId ? ne(onboardingPlans.id, exceptPlanId) : undefined,
       ),
-    )
-    .all();
+    );
   return new Set(rows.map((row) => row.newHireId));
 }
 
-/** 403 'limit reached' when making `newHireId` active would go over the company's plan. */
-function assertActiveNewHireFits(db: Db, companyId: string, newHireId: string, exceptPlanId?: string): void {
-  const active = activeNewHireIds(db, companyId, exceptPlanId);
+/**
+ * 403 'limit reached' when making `newHireId` active would go over the company's plan. Run it in the
+ * write transaction after `nextVersion`: the company's lock keeps two assignments from both fitting.
+ */
+async function assertActiveNewHireFits(tx: Tx, companyId: string, newHireId: string, exceptPlanId?: string): Promise<void> {
+  const active = await activeNewHireIds(tx, companyId, exceptPlanId);
   if (active.has(newHireId)) return;
-  const planType = currentPlanType(db, companyId);
+  const planType = await currentPlanType(tx, companyId);
   if (!withinPlanLimit(planType, 'activeNewHires', active.size)) {
     throw new AppError(403, limitReachedMessage(planType, 'activeNewHires'));
   }
 }
 
 /** Counted for the manager limit (DESIGN.md section 8): users with role manager, not admins. */
-export function countManagers(db: Db, companyId: string): number {
-  const row = db
-    .select({ count: countDistinct(users.id) })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.role, 'manager')))
-    .get();
+export async function countManagers(db: Db | Tx, companyId: string): Promise<number> {
+  const row = await first(
+    db
+      .select({ count: countDistinct(users.id) })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.role, 'manager'))),
+  );
   return row?.count ?? 0;
 }
 
-type TemplateTaskCopy = Omit<typeof onboardingTasks.$inferInsert, 'planId' | 'version'>;
+type TemplateTaskCopy = Omit<typeof onboardingTasks.$inferInsert, 'planId' | 'companyId' | 'version'>;
 
 /** The template's tasks in section then task order, ready to copy into a plan; 404 / 400 for a draft. */
-function templateTasksToCopy(db: Db | Tx, companyId: string, templateId: string, startDate: string) {
-  const template = (db as Db)
-    .select({ id: templates.id, isActive: templates.isActive })
-    .from(templates)
-    .where(and(eq(templates.id, templateId), eq(templates.companyId, companyId), isNull(templates.deletedAt)))
-    .get();
+async function templateTasksToCopy(db: Db | Tx, companyId: string, templateId: string, startDate: string) {
+  const template = await first(
+    db
+      .select({ id: templates.id, isActive: templates.isActive })
+      .from(templates)
+      .where(and(eq(templates.id, templateId), eq(templates.companyId, companyId), isNull(templates.deletedAt))),
+  );
   if (!template) throw notFound('Template');
   if (!template.isActive) throw badRequest('Draft templates cannot be assigned.');
-  const sections = (db as Db)
+  const sections = await db
     .select()
     .from(templateSections)
-    .where(eq(templateSections.templateId, templateId))
-    .orderBy(asc(templateSections.order), asc(templateSections.dayStart))
-    .all();
+    .where(and(eq(templateSections.templateId, templateId), eq(templateSections.companyId, companyId)))
+    .orderBy(asc(templateSections.order), asc(templateSections.dayStart), asc(templateSections.id));
   const sectionIds = sections.map((section) => section.id);
   const taskRows = sectionIds.length
-    ? (db as Db)
+    ? await db
         .select()
         .from(templateTasks)
-        .where(inArray(templateTasks.sectionId, sectionIds))
-        .orderBy(asc(templateTasks.order))
-        .all()
+        .where(and(inArray(templateTasks.sectionId, sectionIds), eq(templateTasks.companyId, companyId)))
+        .orderBy(asc(templateTasks.order), asc(templateTasks.id))
     : [];
   const tasks: TemplateTaskCopy[] = [];
   for (const section of sections) {
@@ -267,8 +268,8 @@ function templateTasksToCopy(db: Db | Tx, companyId: string, templateId: string,
   return { tasks, firstPhase: sections[0]?.title ?? null };
 }
 
-function insertTasks(tx: Tx, planId: string, tasks: TemplateTaskCopy[], version: number): void {
-  if (tasks.length) tx.insert(onboardingTasks).values(tasks.map((task) => ({ ...task, planId, version }))).run();
+async function insertTasks(tx: Tx, plan: { id: string; companyId: string }, tasks: TemplateTaskCopy[], version: number): Promise<void> {
+  if (tasks.length) await tx.insert(onboardingTasks).values(tasks.map((task) => ({ ...task, planId: plan.id, companyId: plan.companyId, version })));
 }
 
 export type AssignPlanOptions = { newHireId: string; templateId: string; startDate: string; managerId?: string | null };
@@ -277,21 +278,22 @@ export type AssignPlanOptions = { newHireId: string; templateId: string; startDa
  * Creates a plan for a new hire from a template (admin or manager). A manager becomes the plan's
  * manager unless they name another; the Starter/Growth limits on active new hires apply (403).
  */
-export function assignPlanFromTemplate(db: Db, actor: CurrentUser, options: AssignPlanOptions): PlanDetails {
+export async function assignPlanFromTemplate(db: Db, actor: CurrentUser, options: AssignPlanOptions): Promise<PlanDetails> {
   if (actor.role === 'new_hire') throw forbidden();
   const { companyId } = actor;
-  assertNewHire(db, companyId, options.newHireId);
   const managerId = options.managerId || (actor.role === 'manager' ? actor.id : null);
   if (actor.role === 'manager' && managerId !== actor.id) {
     throw forbidden('Managers can only assign plans they manage themselves.');
   }
-  if (managerId) assertPlanManager(db, companyId, managerId);
-  const { tasks, firstPhase } = templateTasksToCopy(db, companyId, options.templateId, options.startDate);
-  assertActiveNewHireFits(db, companyId, options.newHireId);
 
-  const planId = db.transaction((tx) => {
-    const version = nextVersion(tx);
-    const plan = tx
+  // Checked under the company's lock, so the people, template and limit cannot change before the insert.
+  const planId = await transaction(db, async (tx) => {
+    const version = await nextVersion(tx, companyId);
+    await assertNewHire(tx, companyId, options.newHireId);
+    if (managerId) await assertPlanManager(tx, companyId, managerId);
+    const { tasks, firstPhase } = await templateTasksToCopy(tx, companyId, options.templateId, options.startDate);
+    await assertActiveNewHireFits(tx, companyId, options.newHireId);
+    const [plan] = await tx
       .insert(onboardingPlans)
       .values({
         newHireId: options.newHireId,
@@ -303,9 +305,9 @@ export function assignPlanFromTemplate(db: Db, actor: CurrentUser, options: Assi
         currentPhase: firstPhase,
         version,
       })
-      .returning({ id: onboardingPlans.id })
-      .get();
-    insertTasks(tx, plan.id, tasks, version);
+      .returning({ id: onboardingPlans.id, companyId: onboardingPlans.companyId });
+    if (!plan) throw new Error('assignPlanFromTemplate: the insert returned no plan');
+    await insertTasks(tx, plan, tasks, version);
     return plan.id;
   });
   return getPlanDetails(db, actor, planId);
@@ -314,23 +316,25 @@ export function assignPlanFromTemplate(db: Db, actor: CurrentUser, options: Assi
 export type UpdatePlanOptions = { currentPhase: string; newHireId?: string; templateId?: string; managerId?: string | null };
 
 /** PATCH a plan: phase text, and reassigning new hire, template (replaces the tasks: progress resets) or manager. */
-export function updatePlan(db: Db, actor: CurrentUser, planId: string, options: UpdatePlanOptions): PlanDetails {
-  const plan = getVisiblePlan(db, actor, planId);
-  assertCanEditPlan(actor, plan);
+export async function updatePlan(db: Db, actor: CurrentUser, planId: string, options: UpdatePlanOptions): Promise<PlanDetails> {
   const { companyId } = actor;
-  const newHireId = options.newHireId ?? plan.newHireId;
-  if (newHireId !== plan.newHireId) assertNewHire(db, companyId, newHireId);
-  if (options.managerId) assertPlanManager(db, companyId, options.managerId);
-  const templateChanged = options.templateId !== undefined && options.templateId !== plan.templateId;
-  const replacement = templateChanged ? templateTasksToCopy(db, companyId, options.templateId as string, plan.startDate) : null;
-  const becomesActive = replacement !== null || !plan.isCompleted;
-  if (becomesActive && (newHireId !== plan.newHireId || plan.isCompleted)) assertActiveNewHireFits(db, companyId, newHireId, plan.id);
+  // The plan is read under the company's lock: a concurrent edit cannot slip between the checks and the write.
+  await transaction(db, async (tx) => {
+    const version = await nextVersion(tx, companyId);
+    const plan = await getVisiblePlan(tx, actor, planId);
+    assertCanEditPlan(actor, plan);
+    const newHireId = options.newHireId ?? plan.newHireId;
+    if (newHireId !== plan.newHireId) await assertNewHire(tx, companyId, newHireId);
+    if (options.managerId) await assertPlanManager(tx, companyId, options.managerId);
+    const templateChanged = options.templateId !== undefined && options.templateId !== plan.templateId;
+    const replacement = templateChanged ? await templateTasksToCopy(tx, companyId, options.templateId as string, plan.startDate) : null;
+    const becomesActive = replacement !== null || !plan.isCompleted;
+    if (becomesActive && (newHireId !== plan.newHireId || plan.isCompleted)) await assertActiveNewHireFits(tx, companyId, newHireId, plan.id);
 
-  db.transaction((tx) => {
-    const version = nextVersion(tx);
     // A new template brings its own phases: keep a phase the person typed, else start at its first section.
     const phaseUnchanged = options.currentPhase === plan.currentPhase;
-    tx.update(onboardingPlans)
+    await tx
+      .update(onboardingPlans)
       .set({
         currentPhase: replacement && phaseUnchanged && replacement.firstPhase ? replacement.firstPhase : options.currentPhase,
         newHireId,
@@ -338,33 +342,35 @@ export function updatePlan(db: Db, actor: CurrentUser, planId: string, options: 
         ...(replacement ? { templateId: options.templateId, isCompleted: false, completedAt: null } : {}),
         version,
       })
-      .where(eq(onboardingPlans.id, plan.id))
-      .run();
-    recordPlanHandover(tx, plan, { newHireId, managerId: options.managerId !== undefined ? options.managerId : plan.managerId }, version);
+      .where(eq(onboardingPlans.id, plan.id));
+    await recordPlanHandover(tx, plan, { newHireId, managerId: options.managerId !== undefined ? options.managerId : plan.managerId }, version);
     if (replacement) {
-      tx.update(onboardingTasks)
+      await tx
+        .update(onboardingTasks)
         .set({ deletedAt: new Date().toISOString(), version })
-        .where(and(eq(onboardingTasks.planId, plan.id), isNull(onboardingTasks.deletedAt)))
-        .run();
-      insertTasks(tx, plan.id, replacement.tasks, version);
+        .where(and(eq(onboardingTasks.planId, plan.id), isNull(onboardingTasks.deletedAt)));
+      await insertTasks(tx, plan, replacement.tasks, version);
     }
   });
   // A manager who handed the plan to someone else can no longer read it: answer with what they sent.
   const stillVisible = actor.role === 'admin' || options.managerId === undefined || options.managerId === actor.id;
-  return stillVisible ? getPlanDetails(db, actor, plan.id) : getPlanDetails(db, { ...actor, role: 'admin' }, plan.id);
+  return getPlanDetails(db, stillVisible ? actor : { ...actor, role: 'admin' }, planId);
 }
 
 /** Soft-deletes plans with their tasks and messages in one version, so pulls see tombstones. */
-export function softDeletePlans(tx: Tx, planIds: string[], version: number): void {
+export async function softDeletePlans(tx: Tx, planIds: string[], version: number): Promise<void> {
   if (!planIds.length) return;
   const deletedAt = new Date().toISOString();
-  tx.update(onboardingPlans).set({ deletedAt, version }).where(and(inArray(onboardingPlans.id, planIds), isNull(onboardingPlans.deletedAt))).run();
-  tx.update(onboardingTasks).set({ deletedAt, version }).where(and(inArray(onboardingTasks.planId, planIds), isNull(onboardingTasks.deletedAt))).run();
-  tx.update(messages).set({ deletedAt, version }).where(and(inArray(messages.planId, planIds), isNull(messages.deletedAt))).run();
+  await tx.update(onboardingPlans).set({ deletedAt, version }).where(and(inArray(onboardingPlans.id, planIds), isNull(onboardingPlans.deletedAt)));
+  await tx.update(onboardingTasks).set({ deletedAt, version }).where(and(inArray(onboardingTasks.planId, planIds), isNull(onboardingTasks.deletedAt)));
+  await tx.update(messages).set({ deletedAt, version }).where(and(inArray(messages.planId, planIds), isNull(messages.deletedAt)));
 }
 
-export function deletePlan(db: Db, actor: CurrentUser, planId: string): void {
-  const plan = getVisiblePlan(db, actor, planId);
-  assertCanEditPlan(actor, plan);
-  db.transaction((tx) => softDeletePlans(tx, [plan.id], nextVersion(tx)));
+export async function deletePlan(db: Db, actor: CurrentUser, planId: string): Promise<void> {
+  await transaction(db, async (tx) => {
+    const version = await nextVersion(tx, actor.companyId);
+    const plan = await getVisiblePlan(tx, actor, planId);
+    assertCanEditPlan(actor, plan);
+    await softDeletePlans(tx, [plan.id], version);
+  });
 }

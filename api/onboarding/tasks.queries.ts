@@ -1,12 +1,18 @@
 // Ticking a plan task: shared by the REST route and the sync engine's `task.setCompleted` mutation.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { OnboardingTask } from '../../shared/onboarding.ts';
-import { nextVersion, type Db, type Tx } from '../db/client.ts';
+import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, onboardingTasks } from '../db/schema.ts';
 import { notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { perRole, visiblePlanParams } from './access.ts';
+
+/**
+ * How many of the counted tasks are ticked, as a number on both engines: PostgreSQL cannot sum a
+ * boolean, and its sum is a bigint that would arrive as a string.
+ */
+export const completedCount = sql<number>`cast(coalesce(sum(case when ${onboardingTasks.isCompleted} then 1 else 0 end), 0) as integer)`.mapWith(Number);
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
 
@@ -17,15 +23,16 @@ function clampedCompletedAt(given: string | undefined, now: Date): string {
 }
 
 // Prepared statements bind `updatedAt` themselves (drizzle would freeze its $onUpdateFn value at prepare
-// time), and booleans as 0/1 (a placeholder inside sql`` skips the column's encoder).
+// time), and booleans as 1/0 (a placeholder inside sql`` skips the column's encoder, and better-sqlite3
+// cannot bind a JS boolean; PostgreSQL reads '1'/'0' as a boolean).
 const statements = preparedFor((db) => ({
-  findTask: perRole((scope) =>
+  findTask: perRole((scope, role) =>
     db
       .select({ taskId: onboardingTasks.id, planId: onboardingPlans.id, planCompleted: onboardingPlans.isCompleted })
       .from(onboardingTasks)
       .innerJoin(onboardingPlans, eq(onboardingTasks.planId, onboardingPlans.id))
       .where(and(eq(onboardingTasks.id, sql.placeholder('taskId')), isNull(onboardingTasks.deletedAt), scope))
-      .prepare(),
+      .prepare(`onboarding.tasks.find.${role}`),
   ),
   setTask: db
     .update(onboardingTasks)
@@ -37,15 +44,12 @@ const statements = preparedFor((db) => ({
     })
     .where(eq(onboardingTasks.id, sql.placeholder('taskId')))
     .returning()
-    .prepare(),
+    .prepare('onboarding.tasks.set'),
   planTaskCounts: db
-    .select({
-      total: sql<number>`count(*)`,
-      done: sql<number>`coalesce(sum(${onboardingTasks.isCompleted}), 0)`,
-    })
+    .select({ total: count(), done: completedCount })
     .from(onboardingTasks)
     .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
-    .prepare(),
+    .prepare('onboarding.tasks.planCounts'),
   setPlan: db
     .update(onboardingPlans)
     .set({
@@ -55,23 +59,24 @@ const statements = preparedFor((db) => ({
       updatedAt: sql`${sql.placeholder('updatedAt')}`,
     })
     .where(eq(onboardingPlans.id, sql.placeholder('planId')))
-    .prepare(),
+    .prepare('onboarding.tasks.setPlan'),
 }));
 
 /**
  * Sets a task's completion as the caller may (admin: any plan of the company, manager: plans they
- * manage, new hire: own plan; else 404), then completes or reopens its plan. Synchronous and opens
- * no transaction itself: callers run it inside `db.transaction(tx => ...)`.
+ * manage, new hire: own plan; else 404), then completes or reopens its plan. Opens no transaction
+ * itself: callers run it inside `transaction(db, tx => ...)` and pass `tx`.
  */
-export function setTaskCompleted(db: Db | Tx, user: CurrentUser, input: SetTaskCompletedInput): OnboardingTask {
-  const statement = statements(db);
-  const found = statement.findTask[user.role].get({ ...visiblePlanParams(user), taskId: input.taskId });
+export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput): Promise<OnboardingTask> {
+  const statement = statements(tx);
+  // The company's lock first: the plan's completion read below cannot then change before this commits.
+  const version = await nextVersion(tx, user.companyId);
+  const [found] = await statement.findTask[user.role].execute({ ...visiblePlanParams(user), taskId: input.taskId });
   if (!found) throw notFound('Task');
 
   const now = new Date();
   const updatedAt = now.toISOString();
-  const version = nextVersion(db);
-  const task = statement.setTask.get({
+  const [task] = await statement.setTask.execute({
     taskId: input.taskId,
     isCompleted: input.isCompleted ? 1 : 0,
     completedAt: input.isCompleted ? clampedCompletedAt(input.completedAt, now) : null,
@@ -80,10 +85,10 @@ export function setTaskCompleted(db: Db | Tx, user: CurrentUser, input: SetTaskC
   });
   if (!task) throw notFound('Task');
 
-  const counts = statement.planTaskCounts.get({ planId: found.planId });
+  const [counts] = await statement.planTaskCounts.execute({ planId: found.planId });
   const allDone = !!counts && counts.total > 0 && counts.done === counts.total;
   if (allDone !== found.planCompleted) {
-    statement.setPlan.run({ planId: found.planId, isCompleted: allDone ? 1 : 0, completedAt: allDone ? updatedAt : null, version, updatedAt });
+    await statement.setPlan.execute({ planId: found.planId, isCompleted: allDone ? 1 : 0, completedAt: allDone ? updatedAt : null, version, updatedAt });
   }
   return toOnboardingTask(task);
 }

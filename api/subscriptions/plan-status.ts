@@ -1,32 +1,72 @@
 // The plan a company is on right now. A cancelled subscription keeps its plan until endDate, then the
 // company drops to Starter; the drop is applied lazily here, the one place every limit check reads.
-import { and, eq, lt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PlanId } from '../../shared/catalogue.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, first, transaction, type Tx } from '../db/client.ts';
 import { companies, subscriptions } from '../db/schema.ts';
 
-export function currentPlanType(db: Db, companyId: string, now = new Date()): PlanId {
-  const company = db.select({ planType: companies.planType }).from(companies).where(eq(companies.id, companyId)).get();
+/**
+ * Takes the company row's lock until the transaction ends, so that one company's plan changes (a notify
+ * applied, a lapsed plan dropped) and limit checks (a count, then an insert) run one at a time across
+ * instances. It is the lock `nextVersion` takes, so those writers queue with them. On SQLite write
+ * transactions are serialised anyway and the statement changes nothing.
+ */
+export async function lockCompanyPlan(tx: Tx, companyId: string): Promise<void> {
+  // An UPDATE locks the row on PostgreSQL (SELECT ... FOR UPDATE is not SQLite syntax); keeping
+  // updatedAt stops drizzle's $onUpdate from stamping a change that did not happen.
+  await tx
+    .update(companies)
+    .set({ updatedAt: sql`${companies.updatedAt}` })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
+}
+
+/** The company's active subscription that started last (an activation leaves one, the drop below none). */
+export async function newestActivePlanType(tx: Db | Tx, companyId: string): Promise<PlanId | undefined> {
+  const active = await first(
+    tx
+      .select({ planType: subscriptions.planType })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isActive, true)))
+      .orderBy(desc(subscriptions.startDate), desc(subscriptions.id))
+      .limit(1),
+  );
+  return active?.planType;
+}
+
+export async function currentPlanType(db: Db | Tx, companyId: string, now = new Date()): Promise<PlanId> {
+  const company = await first(db.select({ planType: companies.planType }).from(companies).where(eq(companies.id, companyId)));
   if (!company || company.planType === 'starter') return 'starter';
-  const active = db
-    .select({ id: subscriptions.id, endDate: subscriptions.endDate })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isActive, true)))
-    .all();
   const nowIso = now.toISOString();
-  const stillValid = active.some((sub) => !sub.endDate || sub.endDate > nowIso);
+  const stillValid = await first(
+    db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.companyId, companyId),
+          eq(subscriptions.isActive, true),
+          or(isNull(subscriptions.endDate), gt(subscriptions.endDate, nowIso)),
+        ),
+      )
+      .limit(1),
+  );
   if (stillValid) return company.planType;
-  db.transaction((tx) => {
-    tx.update(subscriptions)
+  return transaction(db, async (tx) => {
+    // Under the lock a notify may have activated a new subscription since the read above: the company
+    // takes whatever is still active after the lapsed ones end, rather than Starter unconditionally.
+    await lockCompanyPlan(tx, companyId);
+    await tx
+      .update(subscriptions)
       .set({ isActive: false })
-      .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isActive, true), lt(subscriptions.endDate, nowIso)))
-      .run();
-    tx.update(companies).set({ planType: 'starter' }).where(eq(companies.id, companyId)).run();
+      .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isActive, true), lte(subscriptions.endDate, nowIso)));
+    const planType = (await newestActivePlanType(tx, companyId)) ?? 'starter';
+    await tx.update(companies).set({ planType }).where(eq(companies.id, companyId));
+    return planType;
   });
-  return 'starter';
 }
 
 /** Marks subscriptions of these ids inactive (used when a charge-back or refund ends access). */
-export function deactivateSubscriptions(db: Db, ids: string[]): void {
-  if (ids.length) db.update(subscriptions).set({ isActive: false }).where(inArray(subscriptions.id, ids)).run();
+export async function deactivateSubscriptions(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.update(subscriptions).set({ isActive: false }).where(inArray(subscriptions.id, ids));
 }

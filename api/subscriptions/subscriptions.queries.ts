@@ -11,11 +11,11 @@ import {
 } from '../../shared/catalogue.ts';
 import { PAYHERE_STATUS, type CurrentSubscription } from '../../shared/subscriptions.ts';
 import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { type Db, first, transaction, type Tx } from '../db/client.ts';
 import { companies, paymentTransactions, subscriptions } from '../db/schema.ts';
 import { conflict } from '../lib/app-error.ts';
 import { notifySignature, payhereCredentials, signaturesMatch } from './payhere.ts';
-import { currentPlanType } from './plan-status.ts';
+import { currentPlanType, lockCompanyPlan, newestActivePlanType } from './plan-status.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -34,8 +34,8 @@ export function addBillingPeriod(start: Date, period: BillingPeriod): Date {
 export type CreateOrderOptions = { companyId: string; planType: PaidPlanId; billingPeriod: BillingPeriod; currency: Currency };
 
 /** A pending subscription carrying a fresh, unique order id; the amount comes from the catalogue only. */
-export function createPendingOrder(db: Db, options: CreateOrderOptions): SubscriptionRow {
-  const active = findActiveSubscription(db, options.companyId);
+export async function createPendingOrder(db: Db, options: CreateOrderOptions): Promise<SubscriptionRow> {
+  const active = await findActiveSubscription(db, options.companyId);
   if (
     active &&
     active.status === 'completed' &&
@@ -44,7 +44,7 @@ export function createPendingOrder(db: Db, options: CreateOrderOptions): Subscri
   ) {
     throw conflict(`Your company is already on the ${PLAN_CATALOGUE[options.planType].name} plan, billed ${options.billingPeriod}.`);
   }
-  return db
+  const [order] = await db
     .insert(subscriptions)
     .values({
       companyId: options.companyId,
@@ -56,40 +56,44 @@ export function createPendingOrder(db: Db, options: CreateOrderOptions): Subscri
       payhereOrderId: `KO-${crypto.randomUUID()}`,
       isActive: false,
     })
-    .returning()
-    .get();
+    .returning();
+  if (!order) throw new Error('The order was not created');
+  return order;
 }
 
-export function findCompanyOrder(db: Db, companyId: string, orderId: string): SubscriptionRow | undefined {
-  return db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.payhereOrderId, orderId)))
-    .get();
+export function findCompanyOrder(db: Db, companyId: string, orderId: string): Promise<SubscriptionRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.payhereOrderId, orderId))),
+  );
 }
 
 /** The client saw the checkout fail: a still-pending order becomes failed; anything a notify decided stays. */
-export function markOrderFailed(db: Db, subscriptionId: string): void {
-  db.update(subscriptions)
+export async function markOrderFailed(db: Db, subscriptionId: string): Promise<void> {
+  await db
+    .update(subscriptions)
     .set({ status: 'failed' })
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'pending')))
-    .run();
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, 'pending')));
 }
 
-export function findActiveSubscription(db: Db | Tx, companyId: string): SubscriptionRow | undefined {
-  return db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isActive, true)))
-    .orderBy(desc(subscriptions.startDate))
-    .get();
+export function findActiveSubscription(db: Db | Tx, companyId: string): Promise<SubscriptionRow | undefined> {
+  return first(
+    db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isActive, true)))
+      .orderBy(desc(subscriptions.startDate), desc(subscriptions.id))
+      .limit(1),
+  );
 }
 
 /** The subscription the company is on now, or null for Starter (an ended cancellation drops first). */
-export function getCurrentSubscription(db: Db, companyId: string, now = new Date()): CurrentSubscription {
-  const planType = currentPlanType(db, companyId, now);
+export async function getCurrentSubscription(db: Db, companyId: string, now = new Date()): Promise<CurrentSubscription> {
+  const planType = await currentPlanType(db, companyId, now);
   if (planType === 'starter') return null;
-  const active = findActiveSubscription(db, companyId);
+  const active = await findActiveSubscription(db, companyId);
   if (!active) return null;
   return {
     id: active.id,
@@ -104,48 +108,57 @@ export function getCurrentSubscription(db: Db, companyId: string, now = new Date
   };
 }
 
+const ALREADY_CANCELLED = 'This subscription is already cancelled.';
+
 /** Cancel: access continues to endDate, then currentPlanType drops the company to Starter. */
-export function cancelSubscription(db: Db, companyId: string, now = new Date()): SubscriptionRow {
-  currentPlanType(db, companyId, now);
-  const active = findActiveSubscription(db, companyId);
+export async function cancelSubscription(db: Db, companyId: string, now = new Date()): Promise<SubscriptionRow> {
+  await currentPlanType(db, companyId, now);
+  const active = await findActiveSubscription(db, companyId);
   if (!active) throw conflict('There is no paid subscription to cancel: your company is on the Starter plan.');
-  if (active.status === 'cancelled') throw conflict('This subscription is already cancelled.');
-  return db
+  if (active.status === 'cancelled') throw conflict(ALREADY_CANCELLED);
+  // Conditional, so of two cancels racing (two tabs, two instances) one wins and the other is told.
+  const [cancelled] = await db
     .update(subscriptions)
     .set({ status: 'cancelled', cancelledAt: now.toISOString() })
-    .where(eq(subscriptions.id, active.id))
-    .returning()
-    .get();
+    .where(and(eq(subscriptions.id, active.id), ne(subscriptions.status, 'cancelled')))
+    .returning();
+  if (!cancelled) throw conflict(ALREADY_CANCELLED);
+  return cancelled;
 }
+
+const NOTHING_TO_REACTIVATE = 'There is no cancelled subscription to reactivate. Choose a plan to subscribe again.';
 
 /** Reactivate: only a cancelled subscription whose paid period has not ended yet. */
-export function reactivateSubscription(db: Db, companyId: string, now = new Date()): SubscriptionRow {
-  currentPlanType(db, companyId, now);
-  const active = findActiveSubscription(db, companyId);
+export async function reactivateSubscription(db: Db, companyId: string, now = new Date()): Promise<SubscriptionRow> {
+  await currentPlanType(db, companyId, now);
+  const active = await findActiveSubscription(db, companyId);
   if (!active || active.status !== 'cancelled' || (active.endDate !== null && active.endDate <= now.toISOString())) {
-    throw conflict('There is no cancelled subscription to reactivate. Choose a plan to subscribe again.');
+    throw conflict(NOTHING_TO_REACTIVATE);
   }
-  return db
+  const [reactivated] = await db
     .update(subscriptions)
     .set({ status: 'completed', cancelledAt: null })
-    .where(eq(subscriptions.id, active.id))
-    .returning()
-    .get();
+    .where(and(eq(subscriptions.id, active.id), eq(subscriptions.status, 'cancelled'), eq(subscriptions.isActive, true)))
+    .returning();
+  if (!reactivated) throw conflict(NOTHING_TO_REACTIVATE);
+  return reactivated;
 }
 
-/** Choosing Starter never cancels a paid plan: that is what cancel is for. */
-export function chooseStarter(db: Db, companyId: string, now = new Date()): void {
-  const planType = currentPlanType(db, companyId, now);
-  if (planType !== 'starter') {
-    const active = findActiveSubscription(db, companyId);
-    const name = PLAN_CATALOGUE[planType].name;
-    throw conflict(
-      active?.status === 'cancelled'
-        ? `Your ${name} plan is cancelled and moves to Starter automatically when its paid period ends.`
-        : `Your company is on the ${name} plan. Cancel it first: you move to Starter when its paid period ends.`,
-    );
-  }
-  db.update(companies).set({ planType: 'starter' }).where(eq(companies.id, companyId)).run();
+/**
+ * Choosing Starter never cancels a paid plan: that is what cancel is for. A company currentPlanType
+ * finds on Starter already has Starter written (it writes any drop itself), so there is nothing to store;
+ * writing it again could undo a plan a notify activated meanwhile.
+ */
+export async function chooseStarter(db: Db, companyId: string, now = new Date()): Promise<void> {
+  const planType = await currentPlanType(db, companyId, now);
+  if (planType === 'starter') return;
+  const active = await findActiveSubscription(db, companyId);
+  const name = PLAN_CATALOGUE[planType].name;
+  throw conflict(
+    active?.status === 'cancelled'
+      ? `Your ${name} plan is cancelled and moves to Starter automatically when its paid period ends.`
+      : `Your company is on the ${name} plan. Cancel it first: you move to Starter when its paid period ends.`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,9 +179,10 @@ function normaliseAmount(raw: string): string | null {
   return /^\d{1,12}(\.\d{1,2})?$/.test(raw) ? Number(raw).toFixed(2) : null;
 }
 
-function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, order: SubscriptionRow | undefined): void {
+async function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, order: SubscriptionRow | undefined): Promise<void> {
   const customFields = Object.fromEntries(Object.entries(form).filter(([key]) => CUSTOM_FIELD.test(key)));
-  db.insert(paymentTransactions)
+  await db
+    .insert(paymentTransactions)
     .values({
       subscriptionId: order?.id ?? null,
       companyId: order?.companyId ?? null,
@@ -183,33 +197,29 @@ function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, order:
       statusCode: form.status_code?.slice(0, 10) || null,
       statusMessage: form.status_message?.slice(0, 500) || null,
       customFields: Object.keys(customFields).length ? customFields : null,
-    })
-    .run();
+    });
 }
 
 /** Sets the company's plan from its active subscriptions (Starter when none is left). */
-function syncCompanyPlan(tx: Tx, companyId: string): void {
-  const active = findActiveSubscription(tx, companyId);
-  tx.update(companies)
-    .set({ planType: (active?.planType ?? 'starter') as PlanId })
-    .where(eq(companies.id, companyId))
-    .run();
+async function syncCompanyPlan(tx: Tx, companyId: string): Promise<void> {
+  const planType: PlanId = (await newestActivePlanType(tx, companyId)) ?? 'starter';
+  await tx.update(companies).set({ planType }).where(eq(companies.id, companyId));
 }
 
 /**
  * Verifies and applies one notify. Every notify is recorded in payment_transactions, rejected ones
  * with the reason; a rejected notify changes no subscription and no company.
  */
-export function processNotify(db: Db, payhere: Config['payhere'], form: NotifyForm, now = new Date()): NotifyOutcome {
-  const reject = (httpStatus: 400 | 503, reason: string, order?: SubscriptionRow): NotifyOutcome => {
-    recordTransaction(db, form, `rejected: ${reason}`, order);
+export async function processNotify(db: Db, payhere: Config['payhere'], form: NotifyForm, now = new Date()): Promise<NotifyOutcome> {
+  const reject = async (httpStatus: 400 | 503, reason: string, order?: SubscriptionRow): Promise<NotifyOutcome> => {
+    await recordTransaction(db, form, `rejected: ${reason}`, order);
     return { httpStatus, result: `rejected: ${reason}` };
   };
   const { merchant_id, order_id, payhere_amount, payhere_currency, status_code, md5sig } = form;
   if (!merchant_id || !order_id || !payhere_amount || !payhere_currency || !status_code || !md5sig) {
     return reject(400, 'missing fields');
   }
-  const order = db.select().from(subscriptions).where(eq(subscriptions.payhereOrderId, order_id)).get();
+  const order = await first(db.select().from(subscriptions).where(eq(subscriptions.payhereOrderId, order_id)));
   const credentials = payhereCredentials(payhere);
   if (!credentials) return reject(503, 'PayHere is not configured', order);
   if (merchant_id !== credentials.merchantId) return reject(400, 'merchant mismatch', order);
@@ -227,17 +237,21 @@ export function processNotify(db: Db, payhere: Config['payhere'], form: NotifyFo
   if (payhere_currency !== order.currency) return reject(400, 'currency mismatch', order);
   if (!Object.values(PAYHERE_STATUS).includes(status_code as never)) return reject(400, 'unknown status code', order);
 
-  return db.transaction((tx) => {
+  return transaction(db, async (tx) => {
+    // PayHere may deliver the same notify to two instances at once. The company's notifies apply one at
+    // a time under its row lock, and the replay check reads after taking it, so the second one sees the
+    // first one's transaction row and is a duplicate: one activation, one row recorded as applied.
+    await lockCompanyPlan(tx, order.companyId);
     const paymentId = form.payment_id ?? '';
-    const seen = tx
-      .select({ status: paymentTransactions.status, paymentId: paymentTransactions.paymentId })
-      .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.orderId, order_id), eq(paymentTransactions.statusCode, status_code)))
-      .all()
-      .some((row) => (row.paymentId ?? '') === paymentId && HANDLED_RESULTS.includes(row.status));
-    const current = tx.select().from(subscriptions).where(eq(subscriptions.id, order.id)).get() ?? order;
-    const done = (result: string): NotifyOutcome => {
-      recordTransaction(tx, form, result, current);
+    const seen = (
+      await tx
+        .select({ status: paymentTransactions.status, paymentId: paymentTransactions.paymentId })
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.orderId, order_id), eq(paymentTransactions.statusCode, status_code)))
+    ).some((row) => (row.paymentId ?? '') === paymentId && HANDLED_RESULTS.includes(row.status));
+    const current = (await first(tx.select().from(subscriptions).where(eq(subscriptions.id, order.id)))) ?? order;
+    const done = async (result: string): Promise<NotifyOutcome> => {
+      await recordTransaction(tx, form, result, current);
       return { httpStatus: 200, result };
     };
     if (seen) return done('duplicate');
@@ -248,17 +262,18 @@ export function processNotify(db: Db, payhere: Config['payhere'], form: NotifyFo
         if (current.isActive) {
           // A recurring renewal: a new payment for an order that is already running extends it.
           const from = current.endDate && current.endDate > now.toISOString() ? new Date(current.endDate) : now;
-          tx.update(subscriptions)
+          await tx
+            .update(subscriptions)
             .set({ endDate: addBillingPeriod(from, current.billingPeriod).toISOString(), payherePaymentId: paymentId || null })
-            .where(eq(subscriptions.id, current.id))
-            .run();
+            .where(eq(subscriptions.id, current.id));
           return done('renewed');
         }
-        tx.update(subscriptions)
+        await tx
+          .update(subscriptions)
           .set({ isActive: false })
-          .where(and(eq(subscriptions.companyId, current.companyId), eq(subscriptions.isActive, true), ne(subscriptions.id, current.id)))
-          .run();
-        tx.update(subscriptions)
+          .where(and(eq(subscriptions.companyId, current.companyId), eq(subscriptions.isActive, true), ne(subscriptions.id, current.id)));
+        await tx
+          .update(subscriptions)
           .set({
             status: 'completed',
             isActive: true,
@@ -268,9 +283,8 @@ export function processNotify(db: Db, payhere: Config['payhere'], form: NotifyFo
             payherePaymentId: paymentId || null,
             paymentMethod: form.method?.slice(0, 40) || null,
           })
-          .where(eq(subscriptions.id, current.id))
-          .run();
-        syncCompanyPlan(tx, current.companyId);
+          .where(eq(subscriptions.id, current.id));
+        await syncCompanyPlan(tx, current.companyId);
         return done('completed');
       }
       case PAYHERE_STATUS.pending:
@@ -279,13 +293,13 @@ export function processNotify(db: Db, payhere: Config['payhere'], form: NotifyFo
       case PAYHERE_STATUS.failed: {
         if (current.status !== 'pending') return done('ignored');
         const status = status_code === PAYHERE_STATUS.cancelled ? 'cancelled' : 'failed';
-        tx.update(subscriptions).set({ status }).where(eq(subscriptions.id, current.id)).run();
+        await tx.update(subscriptions).set({ status }).where(eq(subscriptions.id, current.id));
         return done(status);
       }
       default: {
         // Charged back: the money went back, so does the plan.
-        tx.update(subscriptions).set({ status: 'refunded', isActive: false }).where(eq(subscriptions.id, current.id)).run();
-        syncCompanyPlan(tx, current.companyId);
+        await tx.update(subscriptions).set({ status: 'refunded', isActive: false }).where(eq(subscriptions.id, current.id));
+        await syncCompanyPlan(tx, current.companyId);
         return done('refunded');
       }
     }

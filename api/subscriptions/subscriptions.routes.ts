@@ -38,14 +38,14 @@ const simulatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-subscriptionsRoutes.post('/payments/create', adminOnly, validate('json', PaymentCreateSchema), (c) => {
+subscriptionsRoutes.post('/payments/create', adminOnly, validate('json', PaymentCreateSchema), async (c) => {
   const { config, db } = c.var.deps;
   const credentials = payhereCredentials(config.payhere);
   if (!credentials) {
     throw new AppError(503, 'Payments are not available yet: PayHere is not configured on this server. Please contact support.');
   }
   const { planType, billingPeriod, currency } = c.req.valid('json');
-  const order = createPendingOrder(db, { companyId: currentUser(c).companyId, planType, billingPeriod, currency });
+  const order = await createPendingOrder(db, { companyId: currentUser(c).companyId, planType, billingPeriod, currency });
   const orderId = order.payhereOrderId ?? '';
   return c.json<PaymentCreateResponse>({
     mode: config.payhere.mode,
@@ -71,27 +71,27 @@ subscriptionsRoutes.post('/payments/notify', async (c) => {
   const form: NotifyForm = {};
   for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
   const { db, config } = c.var.deps;
-  const outcome = processNotify(db, config.payhere, form);
+  const outcome = await processNotify(db, config.payhere, form);
   if (outcome.httpStatus !== 200) throw new AppError(outcome.httpStatus, `Notification ${outcome.result}`);
   return c.json({ status: outcome.result });
 });
 
-subscriptionsRoutes.post('/payments/confirm', adminOnly, validate('json', PaymentConfirmSchema), (c) => {
+subscriptionsRoutes.post('/payments/confirm', adminOnly, validate('json', PaymentConfirmSchema), async (c) => {
   const { db } = c.var.deps;
   const { orderId, status } = c.req.valid('json');
-  const order = found(findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
-  if (status === 'failed') markOrderFailed(db, order.id);
-  const latest = found(findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
+  const order = found(await findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
+  if (status === 'failed') await markOrderFailed(db, order.id);
+  const latest = found(await findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
   return c.json<PaymentConfirmResponse>({ status: latest.status });
 });
 
 /** The local checkout of PAYHERE_MODE=simulator: signs a notify as PayHere would and runs the same handler. */
-subscriptionsRoutes.post('/payments/simulator/complete', simulatorOnly, adminOnly, validate('json', SimulatorCompleteSchema), (c) => {
+subscriptionsRoutes.post('/payments/simulator/complete', simulatorOnly, adminOnly, validate('json', SimulatorCompleteSchema), async (c) => {
   const { db, config } = c.var.deps;
   const credentials = payhereCredentials(config.payhere);
   if (!credentials) throw notFound('Route');
   const { orderId, outcome } = c.req.valid('json');
-  const order = found(findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
+  const order = found(await findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
   const statusCode = { success: PAYHERE_STATUS.success, failed: PAYHERE_STATUS.failed, cancelled: PAYHERE_STATUS.cancelled }[outcome];
   const form: NotifyForm = {
     merchant_id: credentials.merchantId,
@@ -115,19 +115,19 @@ subscriptionsRoutes.post('/payments/simulator/complete', simulatorOnly, adminOnl
     custom_1: order.planType,
     custom_2: order.billingPeriod,
   };
-  const result = processNotify(db, config.payhere, form);
+  const result = await processNotify(db, config.payhere, form);
   if (result.httpStatus !== 200) throw new AppError(result.httpStatus, `Notification ${result.result}`);
-  const latest = found(findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
+  const latest = found(await findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
   return c.json<PaymentConfirmResponse>({ status: latest.status });
 });
 
-subscriptionsRoutes.get('/subscription/status', requireUser, (c) => {
-  return c.json(getCurrentSubscription(c.var.deps.db, currentUser(c).companyId));
+subscriptionsRoutes.get('/subscription/status', requireUser, async (c) => {
+  return c.json(await getCurrentSubscription(c.var.deps.db, currentUser(c).companyId));
 });
 
-subscriptionsRoutes.post('/subscription/cancel', adminOnly, validate('json', CancelSubscriptionSchema), (c) => {
+subscriptionsRoutes.post('/subscription/cancel', adminOnly, validate('json', CancelSubscriptionSchema), async (c) => {
   const { reason, feedback } = c.req.valid('json');
-  const cancelled = cancelSubscription(c.var.deps.db, currentUser(c).companyId);
+  const cancelled = await cancelSubscription(c.var.deps.db, currentUser(c).companyId);
   // No column holds the feedback yet; the log keeps it for the team until one does.
   console.info(`Subscription ${cancelled.id} cancelled: ${reason}${feedback ? ` (${feedback.replace(/\s+/g, ' ')})` : ''}`);
   return c.json<MessageResponse>({
@@ -135,12 +135,12 @@ subscriptionsRoutes.post('/subscription/cancel', adminOnly, validate('json', Can
   });
 });
 
-subscriptionsRoutes.post('/subscription/reactivate', adminOnly, (c) => {
-  reactivateSubscription(c.var.deps.db, currentUser(c).companyId);
+subscriptionsRoutes.post('/subscription/reactivate', adminOnly, async (c) => {
+  await reactivateSubscription(c.var.deps.db, currentUser(c).companyId);
   return c.json<MessageResponse>({ message: 'Your subscription is active again.' });
 });
 
-subscriptionsRoutes.post('/subscription/free-starter', adminOnly, (c) => {
-  chooseStarter(c.var.deps.db, currentUser(c).companyId);
+subscriptionsRoutes.post('/subscription/free-starter', adminOnly, async (c) => {
+  await chooseStarter(c.var.deps.db, currentUser(c).companyId);
   return c.json<MessageResponse>({ message: 'Your company is on the Starter plan: free forever for up to 2 new hires and 1 manager.' });
 });

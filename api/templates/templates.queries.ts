@@ -1,6 +1,6 @@
 // Template queries: lists with counts, one template with its ordered sections and tasks, and the
-// whole-template writes (one synchronous transaction each, stamped with a sync version).
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+// whole-template writes (one transaction each, stamped with the company's next sync version).
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Role } from '../../shared/roles.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type TemplateSummary,
   type TemplateTask,
 } from '../../shared/templates.ts';
-import { nextVersion, type Db, type Tx } from '../db/client.ts';
+import { first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
 import { onboardingPlans, templateSections, templates, templateTasks, users } from '../db/schema.ts';
 import { badRequest, forbidden, found } from '../lib/app-error.ts';
 
@@ -40,37 +40,28 @@ const liveTemplateOf = (companyId: string, id: string) =>
   and(eq(templates.id, id), eq(templates.companyId, companyId), isNull(templates.deletedAt));
 
 /** GET /api/templates: every non-deleted template of the company, newest first, with counts. */
-export function findTemplates(db: DbOrTx, companyId: string): TemplateSummary[] {
-  const rows = db
+export async function findTemplates(db: DbOrTx, companyId: string): Promise<TemplateSummary[]> {
+  const rows = await db
     .select(templateColumns)
     .from(templates)
     .leftJoin(users, eq(users.id, templates.createdBy))
     .where(and(eq(templates.companyId, companyId), isNull(templates.deletedAt)))
-    .orderBy(sql`${templates.createdAt} desc`, asc(templates.title))
-    .all();
+    .orderBy(desc(templates.createdAt), asc(templates.title), asc(templates.id));
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
 
-  const sectionCounts = new Map(
+  const [sectionCounts, taskCounts, usedInCounts] = await Promise.all([
     db
       .select({ templateId: templateSections.templateId, n: count() })
       .from(templateSections)
-      .where(inArray(templateSections.templateId, ids))
-      .groupBy(templateSections.templateId)
-      .all()
-      .map((row) => [row.templateId, row.n]),
-  );
-  const taskCounts = new Map(
+      .where(and(eq(templateSections.companyId, companyId), inArray(templateSections.templateId, ids)))
+      .groupBy(templateSections.templateId),
     db
       .select({ templateId: templateSections.templateId, n: count() })
       .from(templateTasks)
       .innerJoin(templateSections, eq(templateSections.id, templateTasks.sectionId))
-      .where(inArray(templateSections.templateId, ids))
-      .groupBy(templateSections.templateId)
-      .all()
-      .map((row) => [row.templateId, row.n]),
-  );
-  const usedInCounts = new Map(
+      .where(and(eq(templateTasks.companyId, companyId), inArray(templateSections.templateId, ids)))
+      .groupBy(templateSections.templateId),
     db
       .select({ templateId: onboardingPlans.templateId, n: count() })
       .from(onboardingPlans)
@@ -81,16 +72,19 @@ export function findTemplates(db: DbOrTx, companyId: string): TemplateSummary[] 
           isNull(onboardingPlans.deletedAt),
         ),
       )
-      .groupBy(onboardingPlans.templateId)
-      .all()
-      .map((row) => [row.templateId, row.n]),
-  );
+      .groupBy(onboardingPlans.templateId),
+  ]);
+  const countOf = (counts: { templateId: string | null; n: number }[]) =>
+    new Map(counts.map((row) => [row.templateId, row.n]));
+  const sectionsByTemplate = countOf(sectionCounts);
+  const tasksByTemplate = countOf(taskCounts);
+  const plansByTemplate = countOf(usedInCounts);
 
   return rows.map((row) => ({
     ...row,
-    sectionCount: sectionCounts.get(row.id) ?? 0,
-    taskCount: taskCounts.get(row.id) ?? 0,
-    usedInCount: usedInCounts.get(row.id) ?? 0,
+    sectionCount: sectionsByTemplate.get(row.id) ?? 0,
+    taskCount: tasksByTemplate.get(row.id) ?? 0,
+    usedInCount: plansByTemplate.get(row.id) ?? 0,
   }));
 }
 
@@ -98,37 +92,43 @@ export function findTemplates(db: DbOrTx, companyId: string): TemplateSummary[] 
  * One non-deleted template of the company with its sections (by `order`) and each section's
  * tasks (by `order`); undefined when missing, deleted or another company's.
  */
-export function getTemplateWithSections(db: DbOrTx, companyId: string, id: string): TemplateDetails | undefined {
-  const template = db
-    .select(templateColumns)
-    .from(templates)
-    .leftJoin(users, eq(users.id, templates.createdBy))
-    .where(liveTemplateOf(companyId, id))
-    .get();
+export async function getTemplateWithSections(db: DbOrTx, companyId: string, id: string): Promise<TemplateDetails | undefined> {
+  const template = await first(
+    db
+      .select(templateColumns)
+      .from(templates)
+      .leftJoin(users, eq(users.id, templates.createdBy))
+      .where(liveTemplateOf(companyId, id))
+      .limit(1),
+  );
   if (!template) return undefined;
 
-  const sectionRows = db
+  const sectionRows = await db
     .select()
     .from(templateSections)
-    .where(eq(templateSections.templateId, id))
-    .orderBy(asc(templateSections.order))
-    .all();
+    .where(and(eq(templateSections.companyId, companyId), eq(templateSections.templateId, id)))
+    .orderBy(asc(templateSections.order), asc(templateSections.id));
   const taskRows = sectionRows.length
-    ? db
+    ? await db
         .select()
         .from(templateTasks)
-        .where(inArray(templateTasks.sectionId, sectionRows.map((section) => section.id)))
-        .orderBy(asc(templateTasks.order))
-        .all()
+        .where(
+          and(
+            eq(templateTasks.companyId, companyId),
+            inArray(templateTasks.sectionId, sectionRows.map((section) => section.id)),
+          ),
+        )
+        .orderBy(asc(templateTasks.order), asc(templateTasks.id))
     : [];
 
+  // The API shape carries neither the row timestamps nor the shard key of sections and tasks.
   const tasksBySection = new Map<string, TemplateTask[]>();
-  for (const { createdAt: _createdAt, ...task } of taskRows) {
+  for (const { createdAt: _createdAt, companyId: _companyId, ...task } of taskRows) {
     const list = tasksBySection.get(task.sectionId) ?? [];
     list.push(task);
     tasksBySection.set(task.sectionId, list);
   }
-  const sections: TemplateSection[] = sectionRows.map(({ createdAt: _createdAt, ...section }) => ({
+  const sections: TemplateSection[] = sectionRows.map(({ createdAt: _createdAt, companyId: _companyId, ...section }) => ({
     ...section,
     tasks: tasksBySection.get(section.id) ?? [],
   }));
@@ -145,85 +145,100 @@ function parseTemplateInput(input: TemplateInputRaw) {
   return result.output;
 }
 
-function insertSections(tx: Tx, templateId: string, sections: ReturnType<typeof parseTemplateInput>['sections']) {
-  sections.forEach(({ tasks, ...section }, sectionIndex) => {
-    const { id: sectionId } = tx
-      .insert(templateSections)
-      .values({ ...section, templateId, order: sectionIndex })
-      .returning({ id: templateSections.id })
-      .get();
-    if (tasks.length) {
-      tx.insert(templateTasks)
-        .values(tasks.map((task, taskIndex) => ({ ...task, sectionId, order: taskIndex })))
-        .run();
-    }
-  });
+/**
+ * Writes all sections in one statement and all their tasks in another, however large the template:
+ * section ids are made here so the tasks can point at them without a round trip per section.
+ */
+async function insertSections(
+  tx: Tx,
+  companyId: string,
+  templateId: string,
+  sections: ReturnType<typeof parseTemplateInput>['sections'],
+) {
+  if (sections.length === 0) return;
+  const sectionRows = sections.map(({ tasks, ...section }, sectionIndex) => ({
+    section: { ...section, id: crypto.randomUUID(), companyId, templateId, order: sectionIndex },
+    tasks,
+  }));
+  await tx.insert(templateSections).values(sectionRows.map((row) => row.section));
+  const taskRows = sectionRows.flatMap(({ section, tasks }) =>
+    tasks.map((task, taskIndex) => ({ ...task, companyId, sectionId: section.id, order: taskIndex })),
+  );
+  if (taskRows.length) await tx.insert(templateTasks).values(taskRows);
 }
 
 /** POST /api/templates (and the demo seed): the template, its sections and tasks in one transaction. */
-export function createTemplate(db: Db, actor: TemplateActor, input: TemplateInputRaw): TemplateDetails {
+export async function createTemplate(db: Db, actor: TemplateActor, input: TemplateInputRaw): Promise<TemplateDetails> {
   const { sections, ...fields } = parseTemplateInput(input);
-  return db.transaction((tx) => {
-    const version = nextVersion(tx);
-    const { id } = tx
+  return transaction(db, async (tx) => {
+    const version = await nextVersion(tx, actor.companyId);
+    const [created] = await tx
       .insert(templates)
       .values({ ...fields, companyId: actor.companyId, createdBy: actor.id, version })
-      .returning({ id: templates.id })
-      .get();
-    insertSections(tx, id, sections);
-    return found(getTemplateWithSections(tx, actor.companyId, id), 'Template');
+      .returning({ id: templates.id });
+    const { id } = found(created, 'Template');
+    await insertSections(tx, actor.companyId, id, sections);
+    return found(await getTemplateWithSections(tx, actor.companyId, id), 'Template');
   });
 }
 
 /** Loads a live template of the editor's company and checks they may change it (404, then 403). */
-function assertEditable(tx: DbOrTx, editor: TemplateEditor, id: string) {
+async function assertEditable(tx: Tx, editor: TemplateEditor, id: string) {
   const template = found(
-    tx
-      .select({ createdBy: templates.createdBy })
-      .from(templates)
-      .where(liveTemplateOf(editor.companyId, id))
-      .get(),
+    await first(
+      tx.select({ createdBy: templates.createdBy }).from(templates).where(liveTemplateOf(editor.companyId, id)).limit(1),
+    ),
     'Template',
   );
   if (!canEditTemplate(editor, template)) throw forbidden('You can only change templates you created.');
 }
 
+// The writes below take the company's version (and with it the company row's lock) before checking the
+// template, so the check reads what the previous writer committed; a refusal rolls the version back.
+
 /** PATCH /api/templates/{id}: replaces the fields, sections and tasks as one change, or changes nothing. */
-export function updateTemplate(db: Db, editor: TemplateEditor, id: string, input: TemplateInputRaw): TemplateDetails {
+export async function updateTemplate(db: Db, editor: TemplateEditor, id: string, input: TemplateInputRaw): Promise<TemplateDetails> {
   const { sections, ...fields } = parseTemplateInput(input);
-  return db.transaction((tx) => {
-    assertEditable(tx, editor, id);
-    const version = nextVersion(tx);
-    tx.update(templates).set({ ...fields, version }).where(eq(templates.id, id)).run();
+  return transaction(db, async (tx) => {
+    const version = await nextVersion(tx, editor.companyId);
+    await assertEditable(tx, editor, id);
+    await tx.update(templates).set({ ...fields, version }).where(liveTemplateOf(editor.companyId, id));
     // Tasks go with their sections (ON DELETE CASCADE); plans keep their own copies.
-    tx.delete(templateSections).where(eq(templateSections.templateId, id)).run();
-    insertSections(tx, id, sections);
-    return found(getTemplateWithSections(tx, editor.companyId, id), 'Template');
+    await tx
+      .delete(templateSections)
+      .where(and(eq(templateSections.companyId, editor.companyId), eq(templateSections.templateId, id)));
+    await insertSections(tx, editor.companyId, id, sections);
+    return found(await getTemplateWithSections(tx, editor.companyId, id), 'Template');
   });
 }
 
 /** DELETE /api/templates/{id}: a tombstone for sync; plans made from it keep their tasks and still read its title. */
-export function deleteTemplate(db: Db, editor: TemplateEditor, id: string): void {
-  db.transaction((tx) => {
-    assertEditable(tx, editor, id);
-    const version = nextVersion(tx);
-    tx.update(templates).set({ deletedAt: new Date().toISOString(), version }).where(eq(templates.id, id)).run();
+export async function deleteTemplate(db: Db, editor: TemplateEditor, id: string): Promise<void> {
+  await transaction(db, async (tx) => {
+    const version = await nextVersion(tx, editor.companyId);
+    await assertEditable(tx, editor, id);
+    await tx
+      .update(templates)
+      .set({ deletedAt: new Date().toISOString(), version })
+      .where(liveTemplateOf(editor.companyId, id));
   });
 }
 
 /** A new hire may read a template only through a live plan of their own. */
-export function isTemplateOfOwnPlan(db: DbOrTx, user: TemplateActor, templateId: string): boolean {
-  const plan = db
-    .select({ id: onboardingPlans.id })
-    .from(onboardingPlans)
-    .where(
-      and(
-        eq(onboardingPlans.companyId, user.companyId),
-        eq(onboardingPlans.newHireId, user.id),
-        eq(onboardingPlans.templateId, templateId),
-        isNull(onboardingPlans.deletedAt),
-      ),
-    )
-    .get();
+export async function isTemplateOfOwnPlan(db: DbOrTx, user: TemplateActor, templateId: string): Promise<boolean> {
+  const plan = await first(
+    db
+      .select({ id: onboardingPlans.id })
+      .from(onboardingPlans)
+      .where(
+        and(
+          eq(onboardingPlans.companyId, user.companyId),
+          eq(onboardingPlans.newHireId, user.id),
+          eq(onboardingPlans.templateId, templateId),
+          isNull(onboardingPlans.deletedAt),
+        ),
+      )
+      .limit(1),
+  );
   return plan !== undefined;
 }

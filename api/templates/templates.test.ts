@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TemplateDetails, TemplateInputRaw, TemplateSummary } from '../../shared/templates.ts';
 import { seedDemo } from '../db/seed.ts';
-import { onboardingPlans, templates, users } from '../db/schema.ts';
+import { first } from '../db/client.ts';
+import { companies, onboardingPlans, templates, users } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
 function templateBody(overrides: Partial<TemplateInputRaw> = {}): TemplateInputRaw {
@@ -45,11 +46,11 @@ function templateBody(overrides: Partial<TemplateInputRaw> = {}): TemplateInputR
 
 describe('templates API', () => {
   let ctx: TestContext;
-  let acme: ReturnType<TestContext['createCompany']>;
+  let acme: Awaited<ReturnType<TestContext['createCompany']>>;
 
-  beforeEach(() => {
-    ctx = createTestContext();
-    acme = ctx.createCompany('Acme');
+  beforeEach(async () => {
+    ctx = await createTestContext();
+    acme = await ctx.createCompany('Acme');
   });
 
   async function createAs(cookie: string, body: TemplateInputRaw = templateBody()): Promise<TemplateDetails> {
@@ -58,12 +59,21 @@ describe('templates API', () => {
     return res.body as TemplateDetails;
   }
 
-  function addPlan(templateId: string, newHireId = acme.newHire.id) {
-    return ctx.db
+  async function addPlan(templateId: string, newHireId = acme.newHire.id) {
+    const [plan] = await ctx.db
       .insert(onboardingPlans)
       .values({ newHireId, templateId, companyId: acme.company.id, startDate: '2026-01-05' })
-      .returning()
-      .get();
+      .returning();
+    if (!plan) throw new Error('addPlan: no row returned');
+    return plan;
+  }
+
+  async function templateRow(id: string) {
+    return first(ctx.db.select().from(templates).where(eq(templates.id, id)));
+  }
+
+  async function companyVersion(companyId: string) {
+    return (await first(ctx.db.select({ version: companies.version }).from(companies).where(eq(companies.id, companyId))))?.version;
   }
 
   it('creates a template with ordered sections and tasks of every type, and reads it back', async () => {
@@ -89,9 +99,9 @@ describe('templates API', () => {
 
   it('lists templates with section, task and used-in counts', async () => {
     const created = await createAs(acme.cookies.admin);
-    addPlan(created.id);
-    const deletedPlan = addPlan(created.id);
-    ctx.db.update(onboardingPlans).set({ deletedAt: new Date().toISOString() }).where(eq(onboardingPlans.id, deletedPlan.id)).run();
+    await addPlan(created.id);
+    const deletedPlan = await addPlan(created.id);
+    await ctx.db.update(onboardingPlans).set({ deletedAt: new Date().toISOString() }).where(eq(onboardingPlans.id, deletedPlan.id));
 
     const res = await ctx.request('/api/templates', { cookie: acme.cookies.manager });
     expect(res.status).toBe(200);
@@ -172,14 +182,14 @@ describe('templates API', () => {
 
     const theirs = await createAs(acme.cookies.admin);
     const other = await createAs(acme.cookies.admin, templateBody({ title: 'Other' }));
-    addPlan(theirs.id);
+    await addPlan(theirs.id);
     expect((await ctx.request(`/api/templates/${theirs.id}`, { cookie: acme.cookies.newHire })).status).toBe(200);
     expect((await ctx.request(`/api/templates/${other.id}`, { cookie: acme.cookies.newHire })).status).toBe(404);
     expect((await ctx.request(`/api/templates/${theirs.id}`, { method: 'DELETE', cookie: acme.cookies.newHire })).status).toBe(403);
   });
 
   it("another company's template answers 404 on GET, PATCH and DELETE and never shows in lists", async () => {
-    const globex = ctx.createCompany('Globex');
+    const globex = await ctx.createCompany('Globex');
     const foreign = await createAs(globex.cookies.admin, templateBody({ title: 'Globex secret' }));
     for (const method of ['GET', 'PATCH', 'DELETE']) {
       const res = await ctx.request(`/api/templates/${foreign.id}`, {
@@ -197,8 +207,8 @@ describe('templates API', () => {
 
   it('delete is soft: the template leaves lists and reads, its row and the plans made from it remain', async () => {
     const created = await createAs(acme.cookies.admin);
-    const plan = addPlan(created.id);
-    const versionBefore = ctx.db.select().from(templates).where(eq(templates.id, created.id)).get()?.version ?? 0;
+    const plan = await addPlan(created.id);
+    const versionBefore = (await templateRow(created.id))?.version ?? 0;
 
     const res = await ctx.request(`/api/templates/${created.id}`, { method: 'DELETE', cookie: acme.cookies.admin });
     expect(res.status).toBe(200);
@@ -206,21 +216,23 @@ describe('templates API', () => {
     expect((await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).status).toBe(404);
     expect((await ctx.request(`/api/templates/${created.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(404);
 
-    const row = ctx.db.select().from(templates).where(eq(templates.id, created.id)).get();
+    const row = await templateRow(created.id);
     expect(row?.deletedAt).toEqual(expect.any(String));
     expect(row?.version).toBeGreaterThan(versionBefore);
     expect(row?.title).toBe('Engineering Onboarding');
-    expect(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get()?.templateId).toBe(created.id);
+    const planAfter = await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)));
+    expect(planAfter?.templateId).toBe(created.id);
   });
 
   it('the demo seed holds two complete templates, one per demo author', async () => {
-    const fresh = createTestContext();
+    const fresh = await createTestContext();
     await seedDemo(fresh.db);
-    const demoAdmin = fresh.db.select().from(users).where(eq(users.email, 'admin@demo.kickoff.local')).get();
-    const list = (await fresh.request('/api/templates', { cookie: fresh.cookieFor(demoAdmin?.id ?? '') })).body as TemplateSummary[];
+    const demoAdmin = await first(fresh.db.select().from(users).where(eq(users.email, 'admin@demo.kickoff.local')));
+    const cookie = await fresh.cookieFor(demoAdmin?.id ?? '');
+    const list = (await fresh.request('/api/templates', { cookie })).body as TemplateSummary[];
     expect(list.map((t) => t.title).sort()).toEqual(['Engineering Onboarding', 'Sales Onboarding']);
     for (const summary of list) {
-      const details = (await fresh.request(`/api/templates/${summary.id}`, { cookie: fresh.cookieFor(demoAdmin?.id ?? '') })).body as TemplateDetails;
+      const details = (await fresh.request(`/api/templates/${summary.id}`, { cookie })).body as TemplateDetails;
       const types = new Set(details.sections.flatMap((section) => section.tasks.map((task) => task.type)));
       expect([...types].sort()).toEqual(['checklist', 'introduction', 'meeting', 'resource']);
     }

@@ -1,11 +1,13 @@
-// In-process API for tests: a private in-memory database, mail captured in memory, and sign-in helpers.
+// In-process API for tests: a private database (in-memory SQLite, or a fresh copy of the migrated
+// PostgreSQL database under scripts/with-postgres.ts), mail captured in memory, and sign-in helpers.
+import { afterAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { createSession, sessionCookieName } from '../auth/sessions.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
-import type Database from 'better-sqlite3';
-import { type Config, loadConfig } from '../config.ts';
-import { type Db, openDatabase } from '../db/client.ts';
+import { type Config, databaseEngine, loadConfig, postgresTestUrls } from '../config.ts';
+import { type Db, type OpenDatabase, openDatabase } from '../db/client.ts';
 import type { Mail } from '../mail/mailer.ts';
+import { createDatabase, dropDatabase } from '../../scripts/postgres-cluster.ts';
 
 // A precomputed Argon2id hash of TEST_PASSWORD, so fixtures do not pay for hashing.
 export const TEST_PASSWORD = 'Test#Pass1';
@@ -14,11 +16,45 @@ export const TEST_PASSWORD_HASH =
 
 export type RequestOptions = { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> };
 
+export const testEngine = databaseEngine();
+
+const openDatabases = new Set<() => Promise<void>>();
+afterAll(async () => {
+  await Promise.all([...openDatabases].map((close) => close()));
+  openDatabases.clear();
+});
+
+/**
+ * A private, migrated database of the engine under test; closed (and on PostgreSQL dropped) after the
+ * test file. `template` copies another test database instead (PostgreSQL's CREATE DATABASE ... TEMPLATE).
+ */
+export async function openTestDatabase(template?: string): Promise<OpenDatabase & { config: Config['database']; name?: string }> {
+  const urls = postgresTestUrls();
+  if (testEngine === 'sqlite' || !urls) {
+    const config = { engine: 'sqlite', path: ':memory:' } as const;
+    const database = await openDatabase(config);
+    openDatabases.add(database.close);
+    return { ...database, config };
+  }
+  const name = `test_${crypto.randomUUID().replaceAll('-', '')}`;
+  await createDatabase(urls.admin, name, template ?? new URL(urls.template).pathname.slice(1));
+  const url = new URL(urls.template);
+  url.pathname = `/${name}`;
+  const config = { engine: 'postgres', url: url.toString(), poolSize: 4 } as const;
+  const database = await openDatabase(config);
+  const close = async () => {
+    await database.close();
+    await dropDatabase(urls.admin, name);
+  };
+  openDatabases.add(close);
+  return { ...database, close, config, name };
+}
+
 /** The API over a given database: requests in process, mail captured in memory, sessions on demand. */
-export function apiOver(db: Db, sqlite: Database.Database, config: Config) {
+export function apiOver(db: Db, config: Config) {
   const mails: Mail[] = [];
   const mailer = { send: async (mail: Mail) => void mails.push(mail) };
-  const app = createApp({ db, sqlite, config, mailer });
+  const app = createApp({ db, config, mailer });
 
   async function request(path: string, options: RequestOptions = {}) {
     const { method = 'GET', body, cookie, headers = {} } = options;
@@ -43,22 +79,23 @@ export function apiOver(db: Db, sqlite: Database.Database, config: Config) {
   }
 
   /** A cookie header for a fresh session of this user. */
-  function cookieFor(userId: string): string {
-    return `${sessionCookieName(false)}=${createSession(db, userId)}`;
+  async function cookieFor(userId: string): Promise<string> {
+    return `${sessionCookieName(false)}=${await createSession(db, userId)}`;
   }
 
-  return { app, db, sqlite, config, mails, request, cookieFor };
+  return { app, db, config, mails, request, cookieFor };
 }
 
-export function createTestContext(env: Record<string, string> = {}) {
-  const { db, sqlite } = openDatabase(':memory:');
-  const config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail', ...env });
-  const { app, mails, request, cookieFor } = apiOver(db, sqlite, config);
+export async function createTestContext(env: Record<string, string> = {}) {
+  const database = await openTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail', ...env }), database: database.config };
+  const { db } = database;
+  const { app, mails, request, cookieFor } = apiOver(db, config);
 
   /** A company with an admin, a manager and a new hire (managed by the manager), each signed in. */
-  function createCompany(name = 'Acme') {
+  async function createCompany(name = 'Acme') {
     const slug = `${name.toLowerCase().replace(/\W+/g, '-')}-${crypto.randomUUID().slice(0, 6)}`;
-    const { company, user: admin } = createCompanyWithAdmin(db, {
+    const { company, user: admin } = await createCompanyWithAdmin(db, {
       fullName: `${name} Admin`,
       email: `admin@${slug}.test`,
       passwordHash: TEST_PASSWORD_HASH,
@@ -76,18 +113,18 @@ export function createTestContext(env: Record<string, string> = {}) {
         passwordHash: TEST_PASSWORD_HASH,
         isEmailVerified: true,
       });
-    const manager = member('manager', 'manager');
-    const newHire = member('new_hire', 'newhire', manager.id);
+    const manager = await member('manager', 'manager');
+    const newHire = await member('new_hire', 'newhire', manager.id);
     return {
       company,
       admin,
       manager,
       newHire,
-      cookies: { admin: cookieFor(admin.id), manager: cookieFor(manager.id), newHire: cookieFor(newHire.id) },
+      cookies: { admin: await cookieFor(admin.id), manager: await cookieFor(manager.id), newHire: await cookieFor(newHire.id) },
     };
   }
 
-  return { app, db, sqlite, config, mails, request, cookieFor, createCompany };
+  return { app, db, database, config, mails, request, cookieFor, createCompany };
 }
 
-export type TestContext = ReturnType<typeof createTestContext>;
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

@@ -1,4 +1,5 @@
 // SQLite through better-sqlite3: one connection, synchronous statements, WAL.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,39 +34,58 @@ export function openSqlite(path: string): { db: Db; client: Database.Database; e
   return { db: sqliteDb as unknown as Db, client, engine: sqliteEngine(client) };
 }
 
-let savepoints = 0;
-
 /**
  * better-sqlite3 cannot hold a transaction across an `await` the way drizzle's helper wants (it commits
- * early), so BEGIN/COMMIT are issued here. Statements on this connection finish synchronously, so a body
- * that awaits only the database runs within one turn of the event loop and no other request's statement
- * can land inside the transaction. A body that awaits anything else (mail, hashing, timers) would let one
+ * early), so BEGIN/COMMIT are issued here, on the one connection. Transactions take turns (a queue), and
+ * one opened inside another's body becomes a savepoint. Statements finish synchronously, so a body that
+ * awaits only the database runs within one turn of the event loop and no other request's statement can
+ * land inside the transaction. A body that awaits anything else (mail, hashing, timers) would let one
  * in: that is a bug, detected below and answered with a rollback.
  */
-async function inTransaction<T>(client: Database.Database, db: Db, begin: string, body: (tx: Db) => Promise<T>): Promise<T> {
-  const nested = client.inTransaction;
-  const savepoint = `kickoff_${++savepoints}`;
-  client.exec(nested ? `SAVEPOINT ${savepoint}` : begin);
-  let leftTheTurn = false;
-  const sentinel = setImmediate(() => (leftTheTurn = true));
-  try {
-    const result = await body(db);
-    if (leftTheTurn) throw new Error('A SQLite transaction body awaited something other than the database; do that work before or after the transaction.');
-    client.exec(nested ? `RELEASE ${savepoint}` : 'COMMIT');
-    return result;
-  } catch (error) {
-    if (client.inTransaction) client.exec(nested ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
-    throw error;
-  } finally {
-    clearImmediate(sentinel);
+function transactionsOn(client: Database.Database) {
+  const current = new AsyncLocalStorage<true>();
+  let queue: Promise<unknown> = Promise.resolve();
+  let savepoints = 0;
+
+  async function run<T>(db: Db, begin: string, body: (tx: Db) => Promise<T>): Promise<T> {
+    const nested = current.getStore() === true;
+    const savepoint = `kickoff_${++savepoints}`;
+    client.exec(nested ? `SAVEPOINT ${savepoint}` : begin);
+    let leftTheTurn = false;
+    const sentinel = setImmediate(() => (leftTheTurn = true));
+    try {
+      const result = await current.run(true, () => body(db));
+      if (leftTheTurn) throw new Error('A SQLite transaction body awaited something other than the database; do that work before or after the transaction.');
+      client.exec(nested ? `RELEASE ${savepoint}` : 'COMMIT');
+      return result;
+    } catch (error) {
+      if (client.inTransaction) client.exec(nested ? `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}` : 'ROLLBACK');
+      throw error;
+    } finally {
+      clearImmediate(sentinel);
+    }
   }
+
+  return async function inTransaction<T>(db: Db, begin: string, body: (tx: Db) => Promise<T>): Promise<T> {
+    if (current.getStore() === true) return run(db, begin, body);
+    const previous = queue;
+    let release = () => {};
+    queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    try {
+      return await run(db, begin, body);
+    } finally {
+      release();
+    }
+  };
 }
 
 export function sqliteEngine(client: Database.Database): Engine {
+  const inTransaction = transactionsOn(client);
   return {
     name: 'sqlite',
-    transaction: (db, body) => inTransaction(client, db, 'BEGIN IMMEDIATE', body),
-    snapshot: (db, body) => inTransaction(client, db, 'BEGIN', body),
+    transaction: (db, body) => inTransaction(db, 'BEGIN IMMEDIATE', body),
+    snapshot: (db, body) => inTransaction(db, 'BEGIN', body),
     rows: async <T>(db: Db, query: SQL) => (db as unknown as SqliteDb).all<T>(query),
     close: async () => void client.close(),
   };
