@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { createTestContext } from './test/harness.ts';
 
-describe('HTTP foundation', () => {
-  const ctx = createTestContext();
+describe('HTTP foundation', async () => {
+  const ctx = await createTestContext();
 
   it('answers the health check', async () => {
     const res = await ctx.request('/api/health');
@@ -45,7 +45,7 @@ describe('configuration', () => {
   it('reads defaults', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
-    expect(config.databasePath).toBe('data/kickoff.sqlite');
+    expect(config.database).toEqual({ engine: 'sqlite', path: 'data/kickoff.sqlite' });
     expect(config.payhere.mode).toBe('simulator');
     expect(config.appUrl).toBe('http://localhost:3000');
   });

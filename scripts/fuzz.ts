@@ -1,6 +1,7 @@
 // The long fuzz run of issue 11: every POST/PATCH/DELETE route of the API, 10,000 generated requests
 // each by default. Prints cases and failures per route and the totals; exits 1 on any failure.
 // Usage: npm run fuzz [-- --runs 10000 --route templates --seed 42]   (or FUZZ_RUNS=500 npm run fuzz)
+// On PostgreSQL: tsx scripts/with-postgres.ts -- npm run fuzz [-- ...] (each world copy is a database).
 import { parseArgs } from 'node:util';
 import { describeFailure, fuzzRoute, routeName, unsafeRoutes, WorldImage } from '../api/security/fuzz-cases.ts';
 import { createTestContext } from '../api/test/harness.ts';
@@ -20,9 +21,9 @@ if (!Number.isInteger(numRuns) || numRuns < 1) {
 const seed = values.seed === undefined ? Date.now() % 2_147_483_647 : Number(values.seed);
 
 // The app's own list, so a route added later is fuzzed too.
-const probe = createTestContext();
+const probe = await createTestContext();
 const routes = unsafeRoutes(probe.app).filter((route) => !values.route || routeName(route).includes(values.route));
-probe.sqlite.close();
+await probe.database.close();
 
 // The server logs each unexpected error; the failures are reported below instead.
 const quiet = console.error;
@@ -35,7 +36,7 @@ const formatStatuses = (statuses: Record<number, number>) =>
     .join(' ');
 
 console.log(`fuzz: ${routes.length} routes, ${numRuns} cases each, seed ${seed}`);
-const image = new WorldImage();
+const image = await WorldImage.build();
 let cases = 0;
 const failed = [];
 const started = performance.now();
@@ -45,6 +46,7 @@ for (const route of routes) {
   console.log(`${result.route.padEnd(58)} ${String(result.cases).padStart(6)} cases ${String(result.failures.length).padStart(4)} failures ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${formatStatuses(result.statuses)}`);
   if (result.failures.length) failed.push(result);
 }
+await image.settle();
 console.error = quiet;
 
 const failures = failed.reduce((sum, result) => sum + result.failures.length, 0);

@@ -1,7 +1,12 @@
 // Consistent online backups of the SQLite database (issue 11), safe while the server writes:
 // in WAL mode a reader never blocks the writer, and SQLite's backup API copies one snapshot.
+// PostgreSQL has its own tool for this (pg_dump), which `npm run db:backup` points to.
 import { renameSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
+
+/** What `npm run db:backup` answers when the server runs on PostgreSQL: there is no file to copy. */
+export const POSTGRES_BACKUP_MESSAGE =
+  'db:backup copies the SQLite file, but DATABASE_URL selects PostgreSQL: back it up with pg_dump instead, e.g. pg_dump --format=custom --file=kickoff.dump "$DATABASE_URL" (see the README).';
 
 export type BackupResult = { path: string; totalPages: number; bytes: number; integrity: string };
 

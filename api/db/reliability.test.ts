@@ -1,5 +1,6 @@
 // Database reliability (issue 11): online backups, crash safety under write load, graceful shutdown.
-// The server tests spawn the real process (`node --import tsx api/server.ts`) on a temp database.
+// The server tests spawn the real process (`node --import tsx api/server.ts`) on the engine under test:
+// a temp SQLite file, or a PostgreSQL test database whose DATABASE_URL the process gets.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -8,10 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession, sessionCookieName } from '../auth/sessions.ts';
-import { backupDatabase } from './backup.ts';
-import { openDatabase } from './client.ts';
+import { openTestDatabase, testEngine } from '../test/harness.ts';
+import { backupDatabase, POSTGRES_BACKUP_MESSAGE } from './backup.ts';
+import { type Db, first, openDatabase } from './client.ts';
+import { openSqlite } from './engines/sqlite.ts';
+import { templates, users } from './schema.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const workDir = mkdtempSync(join(tmpdir(), 'kickoff-reliability-'));
@@ -25,9 +30,10 @@ afterAll(() => {
 const integrityOf = (sqlite: Database.Database) => sqlite.pragma('integrity_check', { simple: true });
 
 describe('online backup', () => {
-  it('keeps every row committed before it started while another process writes, and passes integrity_check', async () => {
+  it('keeps every row committed before it started while another process writes, and passes integrity_check', async (context) => {
+    context.skip(testEngine !== 'sqlite', 'SQLite only: it copies the database file and checks it with integrity_check; PostgreSQL is backed up with pg_dump (README)');
     const dbPath = join(workDir, 'backup-source.sqlite');
-    const { sqlite } = openDatabase(dbPath);
+    const { client: sqlite } = openSqlite(dbPath);
     const insertCompany = sqlite.prepare(
       "INSERT INTO companies (id, name, plan_type, created_at, updated_at) VALUES (?, ?, 'starter', '', '')",
     );
@@ -70,6 +76,24 @@ describe('online backup', () => {
     expect(writerIds.at(-1)).toBe(`writer-${String(writerIds.length).padStart(8, '0')}`);
     copy.close();
   }, 60_000);
+
+  it('npm run db:backup refuses PostgreSQL in one line that points at pg_dump', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/db-backup.ts', join(workDir, 'never.sqlite')], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Never connected to: the script must stop before opening anything.
+      env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/kickoff' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe(POSTGRES_BACKUP_MESSAGE);
+    expect(POSTGRES_BACKUP_MESSAGE).toMatch(/pg_dump/);
+  }, 30_000);
 });
 
 // ---- the real server -------------------------------------------------------------------------
@@ -88,9 +112,26 @@ async function freePort(): Promise<number> {
   }
 }
 
+/**
+ * Where a spawned server keeps its data: on SQLite a file in the work dir, on PostgreSQL a test database
+ * (dropped after the file). `env` points the server at it; `open` gives this process a handle on it.
+ */
+type ServerDatabase = { env: Record<string, string>; sqlitePath?: string; open: () => Promise<{ db: Db; close: () => Promise<void> }> };
+
+async function serverDatabase(name: string): Promise<ServerDatabase> {
+  if (testEngine === 'postgres') {
+    const database = await openTestDatabase();
+    if (database.config.engine !== 'postgres') throw new Error('expected a PostgreSQL test database');
+    // The harness closes this handle after the file; each use borrows it.
+    return { env: { DATABASE_URL: database.config.url }, open: async () => ({ db: database.db, close: async () => {} }) };
+  }
+  const path = join(workDir, `${name}.sqlite`);
+  return { env: { DATABASE_PATH: path }, sqlitePath: path, open: () => openDatabase({ engine: 'sqlite', path }) };
+}
+
 type RunningServer = { child: ChildProcess; port: number; base: string; output: () => string; exited: Promise<number | null> };
 
-async function startServer(dbPath: string): Promise<RunningServer> {
+async function startServer(database: ServerDatabase): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     cwd: repoRoot,
@@ -100,7 +141,7 @@ async function startServer(dbPath: string): Promise<RunningServer> {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_PATH: dbPath,
+      ...database.env,
       MAIL_DIR: join(workDir, 'mail'),
       SEED_DEMO: 'true',
       STATIC_DIR: join(workDir, 'no-static'),
@@ -124,14 +165,14 @@ async function startServer(dbPath: string): Promise<RunningServer> {
 }
 
 /** A session for the seeded admin, made in the database directly: no Argon2 and no sign-in rate limit. */
-function adminCookie(dbPath: string): string {
-  const { db, sqlite } = openDatabase(dbPath);
+async function adminCookie(database: ServerDatabase): Promise<string> {
+  const { db, close } = await database.open();
   try {
-    const admin = sqlite.prepare('SELECT id FROM users WHERE email = ?').get(ADMIN_EMAIL) as { id: string } | undefined;
+    const admin = await first(db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL)));
     if (!admin) throw new Error('the demo seed did not create its admin');
-    return `${sessionCookieName(false)}=${createSession(db, admin.id)}`;
+    return `${sessionCookieName(false)}=${await createSession(db, admin.id)}`;
   } finally {
-    sqlite.close();
+    await close();
   }
 }
 
@@ -153,9 +194,9 @@ async function templatesRouteExists(base: string, cookie: string): Promise<boole
 
 describe('the server process', () => {
   it('keeps every acknowledged write and an intact database after SIGKILL under write load', async (context) => {
-    const dbPath = join(workDir, 'crash.sqlite');
-    const server = await startServer(dbPath);
-    const cookie = adminCookie(dbPath);
+    const database = await serverDatabase('crash');
+    const server = await startServer(database);
+    const cookie = await adminCookie(database);
     if (!(await templatesRouteExists(server.base, cookie))) {
       server.child.kill('SIGKILL');
       context.skip('POST /api/templates is not available yet');
@@ -190,26 +231,34 @@ describe('the server process', () => {
     expect(failures).toEqual([]);
     expect(acknowledged.length).toBeGreaterThanOrEqual(150);
 
-    // Restart on the same file: it must open, recover the WAL and answer.
-    const restarted = await startServer(dbPath);
-    const sqlite = new Database(dbPath, { readonly: true });
+    // Restart on the same database: it must open (on SQLite, recover the WAL) and answer.
+    const restarted = await startServer(database);
+    const { db, close } = await database.open();
     try {
-      expect(integrityOf(sqlite)).toBe('ok');
+      // integrity_check is SQLite's; a PostgreSQL server was never killed here, only its client.
+      if (database.sqlitePath) {
+        const sqlite = new Database(database.sqlitePath, { readonly: true });
+        try {
+          expect(integrityOf(sqlite)).toBe('ok');
+        } finally {
+          sqlite.close();
+        }
+      }
       const present = new Set(
-        (sqlite.prepare("SELECT id FROM templates WHERE title LIKE 'Crash template %'").all() as { id: string }[]).map((row) => row.id),
+        (await db.select({ id: templates.id }).from(templates).where(like(templates.title, 'Crash template %'))).map((row) => row.id),
       );
       expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
     } finally {
-      sqlite.close();
+      await close();
       restarted.child.kill('SIGTERM');
       await restarted.exited;
     }
   }, 90_000);
 
   it('finishes in-flight requests on SIGTERM and exits 0', async () => {
-    const dbPath = join(workDir, 'shutdown.sqlite');
-    const server = await startServer(dbPath);
-    const cookie = adminCookie(dbPath);
+    const database = await serverDatabase('shutdown');
+    const server = await startServer(database);
+    const cookie = await adminCookie(database);
     const body = JSON.stringify({ title: 'Shutdown template', duration: 30, sections: [] });
 
     // Requests the server has certainly accepted: it answered `100 Continue` to their headers,

@@ -1,23 +1,26 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Message, UnreadCounts } from '../../shared/messages.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
-import { onboardingPlans } from '../db/schema.ts';
+import { first, transaction } from '../db/client.ts';
+import { companies, messages, onboardingPlans } from '../db/schema.ts';
 import { createTestContext, TEST_PASSWORD_HASH } from '../test/harness.ts';
 import { sendMessage } from './messages.queries.ts';
 
-const ctx = createTestContext();
+const ctx = await createTestContext();
 const { db } = ctx;
 
-function plan(companyId: string, newHireId: string, managerId: string | null, createdBy: string) {
-  return db
-    .insert(onboardingPlans)
-    .values({ companyId, newHireId, managerId, createdBy, startDate: '2026-01-05' })
-    .returning()
-    .get();
+async function plan(companyId: string, newHireId: string, managerId: string | null, createdBy: string) {
+  const [row] = await db.insert(onboardingPlans).values({ companyId, newHireId, managerId, createdBy, startDate: '2026-01-05' }).returning();
+  if (!row) throw new Error('plan not inserted');
+  return row;
 }
 
-const acme = ctx.createCompany('Acme');
-const otherManager = createTeamMember(db, {
+const companyVersion = async (companyId: string) =>
+  (await first(db.select({ version: companies.version }).from(companies).where(eq(companies.id, companyId))))?.version;
+
+const acme = await ctx.createCompany('Acme');
+const otherManager = await createTeamMember(db, {
   companyId: acme.company.id,
   email: `other-manager-${crypto.randomUUID().slice(0, 6)}@acme.test`,
   fullName: 'Other Manager',
@@ -25,9 +28,9 @@ const otherManager = createTeamMember(db, {
   passwordHash: TEST_PASSWORD_HASH,
   isEmailVerified: true,
 });
-const otherManagerCookie = ctx.cookieFor(otherManager.id);
-const acmePlan = plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
-const rival = ctx.createCompany('Rival');
+const otherManagerCookie = await ctx.cookieFor(otherManager.id);
+const acmePlan = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+const rival = await ctx.createCompany('Rival');
 
 const send = (cookie: string, body: Record<string, unknown>) => ctx.request('/api/messages', { method: 'POST', cookie, body });
 const list = (cookie: string, planId: string, after?: string) =>
@@ -88,7 +91,7 @@ describe('messages', () => {
   });
 
   it('returns only newer messages with ?after=', async () => {
-    const thread = plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
     for (const [hour, content] of [['09', 'first'], ['10', 'second'], ['11', 'third']] as const) {
       const res = await send(acme.cookies.manager, { planId: thread.id, content, createdAt: `2025-03-01T${hour}:00:00.000Z` });
       expect(res.status).toBe(201);
@@ -99,7 +102,7 @@ describe('messages', () => {
   });
 
   it('lets only the receiver mark a message read, and the unread badge follows', async () => {
-    const thread = plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
     const sent = (await send(acme.cookies.manager, { planId: thread.id, content: 'Read me' })).body as Message;
     const before = (await ctx.request('/api/messages/unread', { cookie: acme.cookies.newHire })).body as UnreadCounts;
     expect(before.byPlan[thread.id]).toBe(1);
@@ -117,7 +120,7 @@ describe('messages', () => {
   });
 
   it('marks a whole conversation read when it is opened', async () => {
-    const thread = plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
     await send(acme.cookies.newHire, { planId: thread.id, content: 'One' });
     await send(acme.cookies.newHire, { planId: thread.id, content: 'Two' });
     expect(((await ctx.request('/api/messages/unread', { cookie: acme.cookies.manager })).body as UnreadCounts).byPlan[thread.id]).toBe(2);
@@ -128,7 +131,7 @@ describe('messages', () => {
 
   it('stores a client-chosen id once: a replay returns the same message', async () => {
     const id = crypto.randomUUID();
-    const thread = plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
     const first = await send(acme.cookies.newHire, { id, planId: thread.id, content: 'Sent offline' });
     const replay = await send(acme.cookies.newHire, { id, planId: thread.id, content: 'Sent offline' });
     expect(first.status).toBe(201);
@@ -137,16 +140,55 @@ describe('messages', () => {
     expect((await send(acme.cookies.manager, { id, planId: thread.id, content: 'Taken' })).status).toBe(409);
   });
 
-  it('sends synchronously inside a transaction, as the sync engine does', () => {
-    const thread = plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+  it('sends inside a caller\'s transaction, as the sync engine does', async () => {
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
     const user = { ...acme.newHire, role: 'new_hire' as const };
-    const message = db.transaction((tx) => sendMessage(tx, user, { planId: thread.id, content: ' From sync ' }));
+    const message = await transaction(db, (tx) => sendMessage(tx, user, { planId: thread.id, content: ' From sync ' }));
     expect(message).toMatchObject({ content: 'From sync', receiverId: acme.manager.id });
-    expect(() => db.transaction((tx) => sendMessage(tx, user, { planId: thread.id, content: '  ' }))).toThrow('Message cannot be empty');
+    const versionBefore = await companyVersion(acme.company.id);
+    await expect(transaction(db, (tx) => sendMessage(tx, user, { planId: thread.id, content: '  ' }))).rejects.toThrow('Message cannot be empty');
+    // The refused send rolled back with its version bump.
+    expect(await companyVersion(acme.company.id)).toBe(versionBefore);
+  });
+
+  it('stamps a message with its company and the company\'s new version, and bumps it again when read', async () => {
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const versionBefore = (await companyVersion(acme.company.id)) ?? 0;
+    const sent = (await send(acme.cookies.manager, { planId: thread.id, content: 'Versioned' })).body as Message;
+    const stored = await first(db.select({ companyId: messages.companyId, version: messages.version }).from(messages).where(eq(messages.id, sent.id)));
+    expect(stored).toEqual({ companyId: acme.company.id, version: versionBefore + 1 });
+    expect(await companyVersion(acme.company.id)).toBe(versionBefore + 1);
+
+    await ctx.request(`/api/messages/${sent.id}/read`, { method: 'PATCH', cookie: acme.cookies.newHire });
+    expect(await companyVersion(acme.company.id)).toBe(versionBefore + 2);
+    // Reading it again, or opening a conversation with nothing unread, writes nothing.
+    await ctx.request(`/api/messages/${sent.id}/read`, { method: 'PATCH', cookie: acme.cookies.newHire });
+    expect((await ctx.request(`/api/messages/${thread.id}/read`, { method: 'POST', cookie: acme.cookies.newHire })).body).toEqual({ marked: 0 });
+    expect(await companyVersion(acme.company.id)).toBe(versionBefore + 2);
+  });
+
+  it('stores a client-chosen id once even when the same send arrives twice at the same time', async () => {
+    const id = crypto.randomUUID();
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const body = { id, planId: thread.id, content: 'Sent twice' };
+    const [one, two] = await Promise.all([send(acme.cookies.newHire, body), send(acme.cookies.newHire, body)]);
+    expect([one?.status, two?.status]).toEqual([201, 201]);
+    expect(two?.body).toEqual(one?.body);
+    expect((await list(acme.cookies.newHire, thread.id)).body).toHaveLength(1);
+  });
+
+  it('lists messages written at the same instant in id order on every engine', async () => {
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const createdAt = '2025-04-01T09:00:00.000Z';
+    const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of ids) await send(acme.cookies.manager, { id, planId: thread.id, content: `At once ${id}`, createdAt });
+    const listed = (await list(acme.cookies.newHire, thread.id)).body as Message[];
+    expect(listed.map((message) => message.id)).toEqual([...ids].sort());
+    expect(listed.every((message) => message.createdAt === createdAt)).toBe(true);
   });
 
   it('routes a plan with no manager to the admin who created it', async () => {
-    const thread = plan(acme.company.id, acme.newHire.id, null, acme.admin.id);
+    const thread = await plan(acme.company.id, acme.newHire.id, null, acme.admin.id);
     const fromHire = await send(acme.cookies.newHire, { planId: thread.id, content: 'Who do I ask?' });
     expect(fromHire.body.receiverId).toBe(acme.admin.id);
     const unread = (await ctx.request('/api/messages/unread', { cookie: acme.cookies.admin })).body as UnreadCounts;

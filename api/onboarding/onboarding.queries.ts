@@ -282,14 +282,14 @@ export async function assignPlanFromTemplate(db: Db, actor: CurrentUser, options
   if (actor.role === 'new_hire') throw forbidden();
   const { companyId } = actor;
   const managerId = options.managerId || (actor.role === 'manager' ? actor.id : null);
-  if (actor.role === 'manager' && managerId !== actor.id) {
-    throw forbidden('Managers can only assign plans they manage themselves.');
-  }
 
   // Checked under the company's lock, so the people, template and limit cannot change before the insert.
   const planId = await transaction(db, async (tx) => {
     const version = await nextVersion(tx, companyId);
     await assertNewHire(tx, companyId, options.newHireId);
+    if (actor.role === 'manager' && managerId !== actor.id) {
+      throw forbidden('Managers can only assign plans they manage themselves.');
+    }
     if (managerId) await assertPlanManager(tx, companyId, managerId);
     const { tasks, firstPhase } = await templateTasksToCopy(tx, companyId, options.templateId, options.startDate);
     await assertActiveNewHireFits(tx, companyId, options.newHireId);

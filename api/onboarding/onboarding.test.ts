@@ -2,19 +2,20 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
+import { first } from '../db/client.ts';
 import { companies, messages, onboardingPlans, onboardingTasks, subscriptions } from '../db/schema.ts';
 import { createTestContext, TEST_PASSWORD_HASH, type TestContext } from '../test/harness.ts';
 import { insertTemplate } from './test-fixtures.ts';
 
 let ctx: TestContext;
-let acme: ReturnType<TestContext['createCompany']>;
+let acme: Awaited<ReturnType<TestContext['createCompany']>>;
 let templateId: string;
 const startDate = '2026-03-02';
 
-beforeEach(() => {
-  ctx = createTestContext();
-  acme = ctx.createCompany('Acme');
-  templateId = insertTemplate(ctx.db, acme.company.id).id;
+beforeEach(async () => {
+  ctx = await createTestContext();
+  acme = await ctx.createCompany('Acme');
+  templateId = (await insertTemplate(ctx.db, acme.company.id)).id;
 });
 
 async function assign(cookie: string, body: Record<string, unknown>) {
@@ -46,12 +47,12 @@ describe('assigning a plan from a template', () => {
     expect(plan.tasks[3]).toMatchObject({ sectionTitle: 'Week Two', dayStart: 8, dayEnd: 14, description: 'Ship a fix details', type: 'checklist' });
     expect(plan).toMatchObject({ currentPhase: 'First Week', managerId: acme.manager.id, totalTasks: 5, progressPercentage: 0 });
     expect(plan.template?.title).toBe('Engineering');
-    const row = ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get();
+    const row = await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)));
     expect(row?.createdBy).toBe(acme.manager.id);
   });
 
   it('refuses a draft template, a non-new-hire, and a new hire asking', async () => {
-    const draft = insertTemplate(ctx.db, acme.company.id, { isActive: false });
+    const draft = await insertTemplate(ctx.db, acme.company.id, { isActive: false });
     const drafted = await assign(acme.cookies.admin, { newHireId: acme.newHire.id, templateId: draft.id });
     expect(drafted.status).toBe(400);
     expect(drafted.body.message).toContain('Draft templates cannot be assigned');
@@ -70,8 +71,8 @@ describe('assigning a plan from a template', () => {
   });
 
   it('gives a Starter company’s third active new hire "limit reached"', async () => {
-    const second = addNewHire('second');
-    const third = addNewHire('third');
+    const second = await addNewHire('second');
+    const third = await addNewHire('third');
     expect((await assign(acme.cookies.admin, { newHireId: acme.newHire.id })).status).toBe(201);
     expect((await assign(acme.cookies.admin, { newHireId: second.id })).status).toBe(201);
     const over = await assign(acme.cookies.admin, { newHireId: third.id });
@@ -82,10 +83,10 @@ describe('assigning a plan from a template', () => {
   });
 
   it('lets a Business company go past the Starter limit', async () => {
-    ctx.db.update(companies).set({ planType: 'business' }).where(eq(companies.id, acme.company.id)).run();
-    ctx.db.insert(subscriptions).values({ companyId: acme.company.id, planType: 'business', amount: '20', isActive: true, status: 'completed' }).run();
+    await ctx.db.update(companies).set({ planType: 'business' }).where(eq(companies.id, acme.company.id));
+    await ctx.db.insert(subscriptions).values({ companyId: acme.company.id, planType: 'business', amount: '20', isActive: true, status: 'completed' });
     for (const name of ['b1', 'b2', 'b3']) {
-      expect((await assign(acme.cookies.admin, { newHireId: addNewHire(name).id })).status).toBe(201);
+      expect((await assign(acme.cookies.admin, { newHireId: (await addNewHire(name)).id })).status).toBe(201);
     }
   });
 });
@@ -93,13 +94,13 @@ describe('assigning a plan from a template', () => {
 describe('who may read and change a plan', () => {
   it('hides a plan from a manager who does not manage it (404 on every plan route)', async () => {
     const plan = await assignToAcmeHire();
-    const otherManager = createTeamMember(ctx.db, {
+    const otherManager = await createTeamMember(ctx.db, {
       companyId: acme.company.id,
       email: 'other-manager@acme-extra.test',
       role: 'manager',
       passwordHash: TEST_PASSWORD_HASH,
     });
-    const cookie = ctx.cookieFor(otherManager.id);
+    const cookie = await ctx.cookieFor(otherManager.id);
     for (const path of ['', '/details', '/tasks']) {
       expect((await ctx.request(`/api/onboarding-plans/${plan.id}${path}`, { cookie })).status).toBe(404);
     }
@@ -117,8 +118,8 @@ describe('who may read and change a plan', () => {
     expect(own.status).toBe(200);
     expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { currentPhase: 'x' } })).status).toBe(403);
 
-    const other = addNewHire('other', acme.manager.id);
-    const otherCookie = ctx.cookieFor(other.id);
+    const other = await addNewHire('other', acme.manager.id);
+    const otherCookie = await ctx.cookieFor(other.id);
     const taskId = plan.tasks[0]?.id;
     const tick = await ctx.request(`/api/onboarding-tasks/${taskId}`, { method: 'PATCH', cookie: otherCookie, body: { isCompleted: true } });
     expect(tick.status).toBe(404);
@@ -127,8 +128,8 @@ describe('who may read and change a plan', () => {
 
   it('answers 404 for another company’s plan and task on every route', async () => {
     const plan = await assignToAcmeHire();
-    const globex = ctx.createCompany('Globex');
-    const globexTemplate = insertTemplate(ctx.db, globex.company.id);
+    const globex = await ctx.createCompany('Globex');
+    const globexTemplate = await insertTemplate(ctx.db, globex.company.id);
     const taskId = plan.tasks[0]?.id;
     for (const cookie of [globex.cookies.admin, globex.cookies.manager, globex.cookies.newHire]) {
       for (const path of ['', '/details', '/tasks']) {
@@ -190,7 +191,7 @@ describe('editing and deleting a plan', () => {
     expect(blank.body.message).toBe('Current phase is required');
 
     await ctx.request(`/api/onboarding-tasks/${plan.tasks[0]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true } });
-    const other = insertTemplate(ctx.db, acme.company.id, { title: 'Sales', sections: [{ title: 'Intro', dayStart: 1, dayEnd: 3, order: 1, tasks: ['CRM login'] }] });
+    const other = await insertTemplate(ctx.db, acme.company.id, { title: 'Sales', sections: [{ title: 'Intro', dayStart: 1, dayEnd: 3, order: 1, tasks: ['CRM login'] }] });
     const changed = await ctx.request(`/api/onboarding-plans/${plan.id}`, {
       method: 'PATCH',
       cookie: acme.cookies.manager,
@@ -203,17 +204,17 @@ describe('editing and deleting a plan', () => {
 
   it('soft-deletes a plan with its tasks and messages as tombstones', async () => {
     const plan = await assignToAcmeHire();
-    ctx.db.insert(messages).values({ senderId: acme.newHire.id, receiverId: acme.manager.id, planId: plan.id, content: 'Hi' }).run();
-    const before = ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get();
+    await ctx.db.insert(messages).values({ companyId: acme.company.id, senderId: acme.newHire.id, receiverId: acme.manager.id, planId: plan.id, content: 'Hi' });
+    const before = await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)));
     const response = await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'DELETE', cookie: acme.cookies.manager });
     expect(response.status).toBe(200);
     expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { cookie: acme.cookies.admin })).status).toBe(404);
-    const row = ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get();
+    const row = await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)));
     expect(row?.deletedAt).not.toBeNull();
     expect(row?.version).toBeGreaterThan(before?.version ?? 0);
-    const tasks = ctx.db.select().from(onboardingTasks).where(eq(onboardingTasks.planId, plan.id)).all();
+    const tasks = await ctx.db.select().from(onboardingTasks).where(eq(onboardingTasks.planId, plan.id));
     expect(tasks.every((task) => task.deletedAt !== null && task.version === row?.version)).toBe(true);
-    const message = ctx.db.select().from(messages).where(eq(messages.planId, plan.id)).get();
+    const message = await first(ctx.db.select().from(messages).where(eq(messages.planId, plan.id)));
     expect(message?.deletedAt).not.toBeNull();
   });
 });
@@ -221,7 +222,7 @@ describe('editing and deleting a plan', () => {
 describe('listing plans', () => {
   it('scopes the list per role and pages it (limit at most 500)', async () => {
     await assignToAcmeHire();
-    const second = addNewHire('second');
+    const second = await addNewHire('second');
     await assign(acme.cookies.admin, { newHireId: second.id });
     expect((await ctx.request('/api/onboarding-plans', { cookie: acme.cookies.admin })).body).toHaveLength(2);
     expect((await ctx.request('/api/onboarding-plans', { cookie: acme.cookies.manager })).body).toHaveLength(1);
@@ -230,5 +231,42 @@ describe('listing plans', () => {
     expect((await ctx.request('/api/onboarding-plans?limit=1', { cookie: acme.cookies.admin })).body).toHaveLength(1);
     expect((await ctx.request('/api/onboarding-plans?limit=1&offset=1', { cookie: acme.cookies.admin })).body).toHaveLength(1);
     expect((await ctx.request('/api/onboarding-plans?limit=501', { cookie: acme.cookies.admin })).status).toBe(400);
+  });
+});
+
+describe('sync versions and concurrent writes', () => {
+  const tick = (taskId: string | undefined, cookie: string) =>
+    ctx.request(`/api/onboarding-tasks/${taskId}`, { method: 'PATCH', cookie, body: { isCompleted: true } });
+  const companyVersion = async () =>
+    (await first(ctx.db.select({ version: companies.version }).from(companies).where(eq(companies.id, acme.company.id))))?.version;
+
+  it('stamps a ticked task and the plan it completes with the company’s next version', async () => {
+    const plan = await assignToAcmeHire();
+    const [last, ...others] = [...plan.tasks].reverse();
+    for (const task of others) expect((await tick(task.id, acme.cookies.newHire)).status).toBe(200);
+    const before = (await companyVersion()) ?? 0;
+    expect((await tick(last?.id, acme.cookies.newHire)).status).toBe(200);
+    const version = await companyVersion();
+    expect(version).toBe(before + 1);
+    const task = await first(ctx.db.select().from(onboardingTasks).where(eq(onboardingTasks.id, last?.id ?? '')));
+    const row = await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)));
+    expect(task).toMatchObject({ version, isCompleted: true });
+    expect(row).toMatchObject({ version, isCompleted: true });
+  });
+
+  it('completes the plan when its last two tasks are ticked at the same time', async () => {
+    const plan = await assignToAcmeHire();
+    const [one, two, ...others] = plan.tasks;
+    for (const task of others) expect((await tick(task.id, acme.cookies.newHire)).status).toBe(200);
+    const responses = await Promise.all([tick(one?.id, acme.cookies.newHire), tick(two?.id, acme.cookies.manager)]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    const summary = (await ctx.request(`/api/onboarding-plans/${plan.id}`, { cookie: acme.cookies.admin })).body as PlanSummary;
+    expect(summary).toMatchObject({ isCompleted: true, completedTasks: 5, progressPercentage: 100 });
+  });
+
+  it('lets no more new hires become active at once than the company’s plan allows', async () => {
+    const hires = [acme.newHire, await addNewHire('second'), await addNewHire('third')];
+    const responses = await Promise.all(hires.map((hire) => assign(acme.cookies.admin, { newHireId: hire.id })));
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 201, 403]);
   });
 });

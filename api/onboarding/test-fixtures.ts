@@ -4,7 +4,7 @@ import { templates, templateSections, templateTasks } from '../db/schema.ts';
 
 export type SectionSpec = { title: string; dayStart: number; dayEnd: number; order: number; tasks: string[] };
 
-export function insertTemplate(
+export async function insertTemplate(
   db: Db,
   companyId: string,
   options: { title?: string; isActive?: boolean; createdBy?: string; sections?: SectionSpec[] } = {},
@@ -14,24 +14,21 @@ export function insertTemplate(
     { title: 'Week Two', dayStart: 8, dayEnd: 14, order: 2, tasks: ['Ship a fix', 'Demo'] },
     { title: 'First Week', dayStart: 1, dayEnd: 7, order: 1, tasks: ['Laptop setup', 'Meet the team', 'Read handbook'] },
   ];
-  const template = db
+  const [template] = await db
     .insert(templates)
     .values({ title: options.title ?? 'Engineering', companyId, createdBy: options.createdBy, duration: 30, isActive: options.isActive ?? true })
-    .returning()
-    .get();
+    .returning();
+  if (!template) throw new Error('insertTemplate: the insert returned no template');
   for (const section of sections) {
-    const row = db
+    const [row] = await db
       .insert(templateSections)
-      .values({ templateId: template.id, title: section.title, dayStart: section.dayStart, dayEnd: section.dayEnd, order: section.order })
-      .returning()
-      .get();
-    // Tasks inserted in reverse so order, not insertion, decides.
-    section.tasks
-      .map((title, order) => ({ title, order }))
-      .reverse()
-      .forEach(({ title, order }) =>
-        db.insert(templateTasks).values({ sectionId: row.id, title, order, type: 'checklist', description: `${title} details` }).run(),
-      );
+      .values({ templateId: template.id, companyId, title: section.title, dayStart: section.dayStart, dayEnd: section.dayEnd, order: section.order })
+      .returning({ id: templateSections.id });
+    if (!row) throw new Error('insertTemplate: the insert returned no section');
+    // Tasks inserted one by one in reverse so order, not insertion, decides.
+    for (const [order, title] of [...section.tasks.entries()].reverse()) {
+      await db.insert(templateTasks).values({ sectionId: row.id, companyId, title, order, type: 'checklist', description: `${title} details` });
+    }
   }
   return template;
 }

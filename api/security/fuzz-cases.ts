@@ -1,13 +1,10 @@
 // API fuzzing (issue 11), shared by api/security/fuzz.test.ts (200 cases per route) and scripts/fuzz.ts
 // (10,000): every POST/PATCH/DELETE route of the real app gets generated params, query strings and
 // bodies, and every answer must keep DESIGN.md section 4: no 5xx, JSON, the one error shape, no leak.
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
 import fc from 'fast-check';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import * as schema from '../db/schema.ts';
+import { transaction } from '../db/client.ts';
 import type { TemplateInputRaw } from '../../shared/templates.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { sendMessage } from '../messages/messages.queries.ts';
@@ -16,6 +13,7 @@ import { notifySignature, payhereCredentials } from '../subscriptions/payhere.ts
 import { createPendingOrder } from '../subscriptions/subscriptions.queries.ts';
 import { createTemplate } from '../templates/templates.queries.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from '../test/harness.ts';
+import { DatabaseImage } from './database-image.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The routes under test: read from the app itself, so a new unsafe route is fuzzed without a list.
@@ -54,38 +52,37 @@ type Ids = Record<IdKind, string[]>;
 
 export type RoleKey = 'admin' | 'manager' | 'newHire' | 'otherAdmin' | 'none';
 
-export type World = {
-  app: TestContext['app'];
-  sqlite: TestContext['sqlite'];
+type WorldData = {
   own: Ids;
   other: Ids;
   cookies: Record<Exclude<RoleKey, 'none'>, string>;
 };
+export type World = WorldData & { app: TestContext['app']; close: () => Promise<void> };
 
-type Company = ReturnType<TestContext['createCompany']>;
+type Company = Awaited<ReturnType<TestContext['createCompany']>>;
 
 function actorOf(user: Company['admin']): CurrentUser {
   return { id: user.id, email: user.email, role: user.role, companyId: user.companyId, fullName: user.fullName, managerId: user.managerId };
 }
 
-function populate(ctx: TestContext, company: Company): Ids {
+async function populate(ctx: TestContext, company: Company): Promise<Ids> {
   const admin = actorOf(company.admin);
   const manager = actorOf(company.manager);
   const newHire = actorOf(company.newHire);
-  const full = createTemplate(ctx.db, admin, TEMPLATE_BODY);
+  const full = await createTemplate(ctx.db, admin, TEMPLATE_BODY);
   const small: TemplateInputRaw = { title: 'Manager template', duration: 14, sections: [{ title: 'Week 1', dayStart: 1, dayEnd: 7, tasks: [] }] };
-  const managers = createTemplate(ctx.db, manager, small);
-  const plan = assignPlanFromTemplate(ctx.db, admin, {
+  const managers = await createTemplate(ctx.db, manager, small);
+  const plan = await assignPlanFromTemplate(ctx.db, admin, {
     newHireId: newHire.id,
     templateId: full.id,
     startDate: '2026-01-05',
     managerId: manager.id,
   });
   const messages = [
-    ctx.db.transaction((tx) => sendMessage(tx, newHire, { planId: plan.id, content: 'Hello, where is the kitchen?' })),
-    ctx.db.transaction((tx) => sendMessage(tx, manager, { planId: plan.id, content: 'Second floor, on the left.' })),
+    await transaction(ctx.db, (tx) => sendMessage(tx, newHire, { planId: plan.id, content: 'Hello, where is the kitchen?' })),
+    await transaction(ctx.db, (tx) => sendMessage(tx, manager, { planId: plan.id, content: 'Second floor, on the left.' })),
   ];
-  const order = createPendingOrder(ctx.db, { companyId: admin.companyId, planType: 'growth', billingPeriod: 'monthly', currency: 'USD' });
+  const order = await createPendingOrder(ctx.db, { companyId: admin.companyId, planType: 'growth', billingPeriod: 'monthly', currency: 'USD' });
   return {
     template: [full.id, managers.id],
     plan: [plan.id],
@@ -100,40 +97,44 @@ function populate(ctx: TestContext, company: Company): Ids {
 }
 
 /** Builds the world through the harness and the real query functions (tens of milliseconds). */
-export function buildWorld(): World {
-  const ctx = createTestContext();
-  const acme = ctx.createCompany('Acme');
-  const globex = ctx.createCompany('Globex');
-  return {
-    app: ctx.app,
-    sqlite: ctx.sqlite,
-    own: populate(ctx, acme),
-    other: populate(ctx, globex),
+async function buildWorld(): Promise<{ data: WorldData; ctx: TestContext }> {
+  const ctx = await createTestContext();
+  const acme = await ctx.createCompany('Acme');
+  const globex = await ctx.createCompany('Globex');
+  const data = {
+    own: await populate(ctx, acme),
+    other: await populate(ctx, globex),
     cookies: { ...acme.cookies, otherAdmin: globex.cookies.admin },
   };
+  return { data, ctx };
 }
 
 /**
- * A built world, kept as a database image: routes that end sessions or delete records get a fresh copy
- * after each success in about a millisecond, with the same ids and cookies, and fresh rate-limit counts.
+ * A built world, kept as a database image (database-image.ts): routes that end sessions or delete
+ * records get a fresh copy after each success, with the same ids and cookies and fresh rate-limit counts.
  */
 export class WorldImage {
-  private readonly image: Buffer;
-  private readonly template: World;
   private readonly config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail' });
 
-  constructor() {
-    this.template = buildWorld();
-    this.image = this.template.sqlite.serialize();
-    this.template.sqlite.close();
+  private constructor(
+    private readonly data: WorldData,
+    private readonly image: DatabaseImage,
+  ) {}
+
+  static async build(): Promise<WorldImage> {
+    const { data, ctx } = await buildWorld();
+    return new WorldImage(data, await DatabaseImage.of(ctx.database));
   }
 
-  copy(): World {
-    const sqlite = new Database(this.image);
-    sqlite.pragma('foreign_keys = ON');
-    const db: Db = drizzle({ client: sqlite, schema });
-    const app = createApp({ db, sqlite, config: this.config, mailer: { send: async () => {} } });
-    return { ...this.template, app, sqlite };
+  async copy(): Promise<World> {
+    const { db, config, close } = await this.image.copy();
+    const app = createApp({ db, config: { ...this.config, database: config }, mailer: { send: async () => {} } });
+    return { ...this.data, app, close };
+  }
+
+  /** See DatabaseImage.settle: call it when done with the image. */
+  settle(): Promise<void> {
+    return this.image.settle();
   }
 }
 
@@ -737,18 +738,19 @@ class WorldHolder {
   private world: World | null = null;
   private uses = 0;
   constructor(private readonly image: WorldImage) {}
-  get(): World {
+  async get(): Promise<World> {
     if (!this.world || this.uses >= REBUILD_EVERY) {
-      this.world?.sqlite.close();
-      this.world = this.image.copy();
+      await this.invalidate();
+      this.world = await this.image.copy();
       this.uses = 0;
     }
     this.uses += 1;
     return this.world;
   }
-  invalidate(): void {
-    this.world?.sqlite.close();
+  async invalidate(): Promise<void> {
+    const world = this.world;
     this.world = null;
+    await world?.close();
   }
 }
 
@@ -761,17 +763,17 @@ async function runCase(
   fuzzCase: FuzzCase,
   statuses: Record<number, number> = {},
 ): Promise<FuzzFailure | null> {
-  const world = holder.get();
+  const world = await holder.get();
   const request = toRequest(world, route, fuzzCase);
   let response: FuzzResponse;
   try {
     response = await send(world, request);
   } catch (error) {
-    holder.invalidate();
+    await holder.invalidate();
     return { route: routeName(route), problem: `request threw ${String(error)}`, request, status: 0, response: '' };
   }
   statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-  if (changesWorld(route, request, response.status)) holder.invalidate();
+  if (changesWorld(route, request, response.status)) await holder.invalidate();
   const problem = judge(request, response);
   return problem ? { route: routeName(route), problem, request, status: response.status, response: preview(response.text) } : null;
 }
@@ -789,7 +791,7 @@ export function describeFailure(failure: FuzzFailure): string {
 /** Runs `numRuns` generated cases against one route; every failure is kept, the first one shrunk. */
 export async function fuzzRoute(route: UnsafeRoute, options: FuzzOptions): Promise<RouteResult> {
   const started = performance.now();
-  const image = options.image ?? new WorldImage();
+  const image = options.image ?? (await WorldImage.build());
   const holder = new WorldHolder(image);
   const failures: FuzzFailure[] = [];
   const statuses: Record<number, number> = {};
@@ -821,12 +823,13 @@ export async function fuzzRoute(route: UnsafeRoute, options: FuzzOptions): Promi
       }),
       { numRuns: options.numRuns, seed, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
     );
-    shrinkHolder.invalidate();
+    await shrinkHolder.invalidate();
     const found = smallest as FuzzFailure | null;
     counterexample = details.counterexample
       ? `${fc.stringify(details.counterexample[0])}\n${found ? describeFailure(found) : ''}`
       : describeFailure(failures[0]!);
   }
-  holder.invalidate();
+  await holder.invalidate();
+  if (!options.image) await image.settle();
   return { route: routeName(route), cases, failures, counterexample, statuses, ms: performance.now() - started };
 }

@@ -3,24 +3,28 @@
 // types) without a 5xx, with JSON in the one error shape, and without a stack trace or SQL.
 // 200 cases per route here; `npm run fuzz` runs 10,000 (scripts/fuzz.ts).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestContext } from '../test/harness.ts';
+import { createTestContext, testEngine } from '../test/harness.ts';
 import { fuzzRoute, judge, routeName, unsafeRoutes, WorldImage, type FuzzRequest } from './fuzz-cases.ts';
 
 const CASES_PER_ROUTE = 200;
+/** A route's cases share copies of the world, made afresh only after a success that changes it. */
+const ROUTE_TIMEOUT_MS = testEngine === 'postgres' ? 180_000 : 90_000;
 
-const probe = createTestContext();
-const routes = unsafeRoutes(probe.app);
-probe.sqlite.close();
+// The app's own list of routes (the probe's database is closed with the file's others).
+const routes = unsafeRoutes((await createTestContext()).app);
 
 describe('API fuzzing', () => {
   let image: WorldImage;
-  beforeAll(() => {
-    image = new WorldImage();
+  beforeAll(async () => {
+    image = await WorldImage.build();
     // A 5xx is reported as a failure below with its input; the server's own log line would only repeat it.
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'info').mockImplementation(() => {});
+  }, 60_000);
+  afterAll(async () => {
+    await image.settle();
+    vi.restoreAllMocks();
   });
-  afterAll(() => vi.restoreAllMocks());
 
   it('reads every unsafe route from the app, path parameters included', () => {
     const names = routes.map(routeName);
@@ -64,6 +68,6 @@ describe('API fuzzing', () => {
       expect(result.cases).toBe(CASES_PER_ROUTE);
       expect(result.failures, `${result.failures.length} failures; minimal counterexample:\n${result.counterexample}`).toEqual([]);
     },
-    90_000,
+    ROUTE_TIMEOUT_MS,
   );
 });

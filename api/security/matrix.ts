@@ -27,10 +27,10 @@ export type Target = {
   /** Whose record the id in the request is: a signed-in actor of the other company must get 404. 'both': everyone's foreign. */
   company?: 'A' | 'B' | 'both';
   /** Changes the world before the request (runs on the cell's own copy). */
-  prepare?: (w: World) => void;
+  prepare?: (w: World) => Promise<void>;
   params?: (w: World) => Record<string, string>;
   query?: (w: World) => Record<string, string>;
-  /** Built before the "nothing changed" snapshot, so it may write (issue a token, say). */
+  /** Built (and awaited) before the "nothing changed" snapshot, so it may write (issue a token, say). */
   body?: (w: World) => unknown;
   headers?: Record<string, string>;
   expect: Expectations;
@@ -198,7 +198,7 @@ export const MATRIX: MatrixRow[] = [
     rule: 'public: the token is the permission',
     public: true,
     targets: [
-      { label: 'a valid token of pendingA', body: (w) => ({ token: issueEmailVerification(w.ctx.db, w.pending.A.id) }), expect: everyone(200) },
+      { label: 'a valid token of pendingA', body: async (w) => ({ token: await issueEmailVerification(w.ctx.db, w.pending.A.id) }), expect: everyone(200) },
       { label: 'an unknown token', body: () => ({ token: 'not-a-real-token' }), expect: everyone(400) },
     ],
   },
@@ -219,7 +219,7 @@ export const MATRIX: MatrixRow[] = [
     rule: 'public: the token is the permission',
     public: true,
     targets: [
-      { label: 'a valid reset token of newHireA1', body: (w) => ({ token: issueToken(w.ctx.db, w.users.newHireA1.id, 'reset', RESET_TOKEN_TTL_MS), password: 'Brand#New1' }), expect: everyone(200) },
+      { label: 'a valid reset token of newHireA1', body: async (w) => ({ token: await issueToken(w.ctx.db, w.users.newHireA1.id, 'reset', RESET_TOKEN_TTL_MS), password: 'Brand#New1' }), expect: everyone(200) },
       { label: 'an unknown token', body: () => ({ token: 'not-a-real-token', password: 'Brand#New1' }), expect: everyone(400) },
     ],
   },
@@ -524,7 +524,9 @@ export const MATRIX: MatrixRow[] = [
       { label: 'while a paid period runs', expect: adminsOnly(409, 409) },
       {
         label: 'after every paid period ended',
-        prepare: (w) => void w.ctx.db.update(subscriptions).set({ endDate: '2020-01-01T00:00:00.000Z' }).where(eq(subscriptions.isActive, true)).run(),
+        prepare: async (w) => {
+          await w.ctx.db.update(subscriptions).set({ endDate: '2020-01-01T00:00:00.000Z' }).where(eq(subscriptions.isActive, true));
+        },
         expect: adminsOnly(200, 200),
       },
     ],

@@ -1,16 +1,20 @@
 // Issue 11: every route of the API against every actor and record of matrix.ts, each cell on its own
 // copy of the two-company world, asserting the exact status and, for refusals, that nothing changed.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../test/harness.ts';
+import { snapshot } from './database-image.ts';
 import { MATRIX, type Expected, type MatrixRow, type Target } from './matrix.ts';
-import { ACTORS, COMPANY_OF, buildWorld, forkWorld, snapshot, type Actor } from './world.ts';
+import { ACTORS, COMPANY_OF, buildWorld, forkWorld, type Actor, type World, type WorldImage } from './world.ts';
 
-const world = buildWorld();
+let world: WorldImage;
 let cellsChecked = 0;
+/** Every cell makes its own copy of the world: a millisecond on SQLite, tens on PostgreSQL. */
+const ROUTE_TIMEOUT_MS = testEngine === 'postgres' ? 120_000 : 20_000;
 
 /** `METHOD path` of every handler the app registers; middleware (`use`) and the `/api/*` catch-all are method ALL. */
-function registeredRoutes(): string[] {
+function registeredRoutes(app: World['ctx']['app']): string[] {
   const keys = new Set<string>();
-  for (const route of world.ctx.app.routes) {
+  for (const route of app.routes) {
     if (route.method === 'ALL') continue;
     // `:id{[0-9a-fA-F-]{36}}` -> `:id`: the pattern only narrows what the parameter matches.
     keys.add(`${route.method} ${route.path.replace(/:(\w+)\{[^/]*\}/g, ':$1')}`);
@@ -37,16 +41,16 @@ function pathOf(row: MatrixRow, params: Record<string, string>, query?: Record<s
 }
 
 async function checkCell(row: MatrixRow, target: Target, actor: Actor): Promise<void> {
-  const w = forkWorld(world);
+  const w = await forkWorld(world);
   try {
-    target.prepare?.(w);
+    await target.prepare?.(w);
     const params = target.params?.(w) ?? {};
     const path = pathOf(row, params, target.query?.(w));
-    const body = target.body?.(w);
+    const body: unknown = await target.body?.(w);
     const expected = target.expect[actor];
     const refused = isRefusal(expected);
     const unchangedTables = target.mayWrite?.tables ?? [];
-    const before = refused ? snapshot(w.ctx.sqlite, unchangedTables) : undefined;
+    const before = refused ? await snapshot(w.ctx.db, unchangedTables) : undefined;
     const mailsBefore = w.ctx.mails.length;
 
     const res = await w.ctx.request(path, {
@@ -62,7 +66,7 @@ async function checkCell(row: MatrixRow, target: Target, actor: Actor): Promise<
     expect.soft(actual, `${cell}: ${res.text.slice(0, 200)}`).toBe(expected);
     if (res.status >= 400) expect.soft(res.body?.message, `${cell}: errors are JSON with a message`).toEqual(expect.any(String));
     if (refused) {
-      expect.soft(snapshot(w.ctx.sqlite, unchangedTables), `${cell}: a refusal changes nothing`).toEqual(before);
+      expect.soft(await snapshot(w.ctx.db, unchangedTables), `${cell}: a refusal changes nothing`).toEqual(before);
       expect.soft(w.ctx.mails.length, `${cell}: a refusal sends no mail`).toBe(mailsBefore);
     }
     if (expected === 'rejected' && isForeign(target, actor)) {
@@ -72,19 +76,28 @@ async function checkCell(row: MatrixRow, target: Target, actor: Actor): Promise<
       expect.soft([...row.shows.ids(res.body)].sort(), `${cell}: shows exactly what the caller may see`).toEqual([...row.shows.visible(w, actor, params)].sort());
     }
   } finally {
-    w.ctx.sqlite.close();
+    await w.ctx.close();
   }
 }
 
 describe('permission matrix (DESIGN.md section 5)', () => {
-  afterAll(() => {
+  beforeAll(async () => {
+    world = await buildWorld();
+  }, 60_000);
+  afterAll(async () => {
+    await world.image.settle();
     console.log(`permission matrix: ${cellsChecked} cells checked across ${MATRIX.length} routes`);
   });
 
-  it('has one row for every route of the API, and no row without a route', () => {
+  it('has one row for every route of the API, and no row without a route', async () => {
     const rows = MATRIX.map((row) => row.route);
     expect(new Set(rows).size, 'a route has two rows').toBe(rows.length);
-    expect([...rows].sort()).toEqual(registeredRoutes());
+    const w = await forkWorld(world);
+    try {
+      expect([...rows].sort()).toEqual(registeredRoutes(w.ctx.app));
+    } finally {
+      await w.ctx.close();
+    }
   });
 
   it('needs a session on every route that is not public, and public ones answer without one', () => {
@@ -110,10 +123,14 @@ describe('permission matrix (DESIGN.md section 5)', () => {
   });
 
   for (const row of MATRIX) {
-    it(`${row.route}: ${row.rule}`, async () => {
-      for (const target of row.targets) {
-        for (const actor of ACTORS) await checkCell(row, target, actor);
-      }
-    });
+    it(
+      `${row.route}: ${row.rule}`,
+      async () => {
+        for (const target of row.targets) {
+          for (const actor of ACTORS) await checkCell(row, target, actor);
+        }
+      },
+      ROUTE_TIMEOUT_MS,
+    );
   }
 });

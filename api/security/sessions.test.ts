@@ -8,100 +8,100 @@ import { describe, expect, it } from 'vitest';
 import { ALREADY_EXISTS } from '../../shared/errors.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, sessionCookieName } from '../auth/sessions.ts';
+import { first } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { TEST_PASSWORD, createTestContext, type TestContext } from '../test/harness.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /** A fresh session of the user, as its id and Cookie header. */
-function signIn(ctx: TestContext, userId: string) {
-  const cookie = ctx.cookieFor(userId);
+async function signIn(ctx: TestContext, userId: string) {
+  const cookie = await ctx.cookieFor(userId);
   return { sid: cookie.slice(cookie.indexOf('=') + 1), cookie };
 }
 
-const sessionRow = (ctx: TestContext, sid: string) => ctx.db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+const sessionRow = (ctx: TestContext, sid: string) => first(ctx.db.select().from(sessions).where(eq(sessions.sid, sid)));
 
 /** Moves a session in time: when it was created, and when it goes idle. */
-function setSessionTimes(ctx: TestContext, sid: string, times: { createdAt?: number; expire?: number }) {
-  const row = sessionRow(ctx, sid);
+async function setSessionTimes(ctx: TestContext, sid: string, times: { createdAt?: number; expire?: number }) {
+  const row = await sessionRow(ctx, sid);
   if (!row) throw new Error('no such session');
-  ctx.db
+  await ctx.db
     .update(sessions)
     .set({
       ...(times.expire !== undefined ? { expire: times.expire } : {}),
       ...(times.createdAt !== undefined ? { sess: { ...row.sess, createdAt: new Date(times.createdAt).toISOString() } } : {}),
     })
-    .where(eq(sessions.sid, sid))
-    .run();
+    .where(eq(sessions.sid, sid));
 }
 
 const whoAmI = (ctx: TestContext, cookie: string) => ctx.request('/api/auth/user', { cookie });
 
 describe('session expiry (ASVS 3.3)', () => {
   it('an idle session ends: past its idle expiry the cookie gets 401 and the server forgets the session', async () => {
-    const ctx = createTestContext();
-    const { newHire } = ctx.createCompany();
-    const { sid, cookie } = signIn(ctx, newHire.id);
+    const ctx = await createTestContext();
+    const { newHire } = await ctx.createCompany();
+    const { sid, cookie } = await signIn(ctx, newHire.id);
     expect((await whoAmI(ctx, cookie)).status).toBe(200);
 
-    setSessionTimes(ctx, sid, { expire: Date.now() - 1000 });
+    await setSessionTimes(ctx, sid, { expire: Date.now() - 1000 });
     const res = await whoAmI(ctx, cookie);
     expect(res.status).toBe(401);
     expect(res.body.message).toEqual(expect.any(String));
-    expect(sessionRow(ctx, sid)).toBeUndefined();
+    expect(await sessionRow(ctx, sid)).toBeUndefined();
   });
 
   it('using a session pushes its idle expiry forward, but never past its absolute expiry', async () => {
-    const ctx = createTestContext();
-    const { manager } = ctx.createCompany();
+    const ctx = await createTestContext();
+    const { manager } = await ctx.createCompany();
 
     // Last used six days ago: one day of idle time left.
-    const recent = signIn(ctx, manager.id);
-    setSessionTimes(ctx, recent.sid, { createdAt: Date.now() - 6 * 24 * HOUR_MS, expire: Date.now() + 24 * HOUR_MS });
-    const before = sessionRow(ctx, recent.sid)?.expire ?? 0;
+    const recent = await signIn(ctx, manager.id);
+    await setSessionTimes(ctx, recent.sid, { createdAt: Date.now() - 6 * 24 * HOUR_MS, expire: Date.now() + 24 * HOUR_MS });
+    const before = (await sessionRow(ctx, recent.sid))?.expire ?? 0;
     expect((await whoAmI(ctx, recent.cookie)).status).toBe(200);
-    expect(sessionRow(ctx, recent.sid)?.expire).toBeGreaterThan(before);
+    expect((await sessionRow(ctx, recent.sid))?.expire).toBeGreaterThan(before);
 
     // Two hours before its absolute end: the idle expiry is capped there, not a week on.
-    const old = signIn(ctx, manager.id);
+    const old = await signIn(ctx, manager.id);
     const createdAt = Date.now() - ABSOLUTE_TIMEOUT_MS + 2 * HOUR_MS;
-    setSessionTimes(ctx, old.sid, { createdAt, expire: Date.now() + HOUR_MS });
+    await setSessionTimes(ctx, old.sid, { createdAt, expire: Date.now() + HOUR_MS });
     expect((await whoAmI(ctx, old.cookie)).status).toBe(200);
-    const capped = sessionRow(ctx, old.sid)?.expire ?? Number.POSITIVE_INFINITY;
+    const capped = (await sessionRow(ctx, old.sid))?.expire ?? Number.POSITIVE_INFINITY;
     expect(capped).toBeLessThanOrEqual(createdAt + ABSOLUTE_TIMEOUT_MS);
     expect(capped).toBeLessThan(Date.now() + IDLE_TIMEOUT_MS);
   });
 
   it('the absolute expiry ends even a session in constant use', async () => {
-    const ctx = createTestContext();
-    const { admin } = ctx.createCompany();
-    const { sid, cookie } = signIn(ctx, admin.id);
+    const ctx = await createTestContext();
+    const { admin } = await ctx.createCompany();
+    const { sid, cookie } = await signIn(ctx, admin.id);
     // Started 30 days and a minute ago, used a moment ago (so not idle).
-    setSessionTimes(ctx, sid, { createdAt: Date.now() - ABSOLUTE_TIMEOUT_MS - 60_000, expire: Date.now() + IDLE_TIMEOUT_MS });
+    await setSessionTimes(ctx, sid, { createdAt: Date.now() - ABSOLUTE_TIMEOUT_MS - 60_000, expire: Date.now() + IDLE_TIMEOUT_MS });
     expect((await whoAmI(ctx, cookie)).status).toBe(401);
-    expect(sessionRow(ctx, sid)).toBeUndefined();
+    expect(await sessionRow(ctx, sid)).toBeUndefined();
     // Not only for the account route: every route refuses it.
     expect((await ctx.request('/api/onboarding-plans', { cookie })).status).toBe(401);
   });
 
   it('an unknown session id is simply not signed in, and creates nothing', async () => {
-    const ctx = createTestContext();
+    const ctx = await createTestContext();
     const forged = `${sessionCookieName(false)}=${'ab'.repeat(16)}`;
     const res = await whoAmI(ctx, forged);
     expect(res.status).toBe(401);
-    expect(ctx.db.select().from(sessions).all()).toEqual([]);
+    expect(await ctx.db.select().from(sessions)).toEqual([]);
   });
 });
 
 describe('signing out (ASVS 3.3.1)', () => {
   it('removes this device’s session row on the server and leaves the person’s other devices signed in', async () => {
-    const ctx = createTestContext();
-    const { newHire } = ctx.createCompany();
-    const phone = signIn(ctx, newHire.id);
-    const laptop = signIn(ctx, newHire.id);
+    const ctx = await createTestContext();
+    const { newHire } = await ctx.createCompany();
+    const phone = await signIn(ctx, newHire.id);
+    const laptop = await signIn(ctx, newHire.id);
 
     expect((await ctx.request('/api/auth/logout', { method: 'POST', cookie: phone.cookie })).status).toBe(204);
-    expect(sessionRow(ctx, phone.sid)).toBeUndefined();
+    expect(await sessionRow(ctx, phone.sid)).toBeUndefined();
     // A copy of the old cookie is worth nothing now, on any route.
     expect((await ctx.request('/api/sync/pull?clientId=6f1c2a36-5d0e-4a53-9a70-1b2c3d4e5f60', { cookie: phone.cookie })).status).toBe(401);
     expect((await whoAmI(ctx, laptop.cookie)).status).toBe(200);
@@ -110,8 +110,8 @@ describe('signing out (ASVS 3.3.1)', () => {
 
 describe('session cookie (ASVS 3.4)', () => {
   it('in production is __Host- prefixed, Secure, HttpOnly, SameSite=Lax, host-only, and carries 128 random bits', async () => {
-    const ctx = createTestContext({ NODE_ENV: 'production' });
-    const { admin } = ctx.createCompany();
+    const ctx = await createTestContext({ NODE_ENV: 'production' });
+    const { admin } = await ctx.createCompany();
     const res = await ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: TEST_PASSWORD } });
     expect(res.status).toBe(200);
     const setCookie = res.headers.get('set-cookie') ?? '';
@@ -132,9 +132,9 @@ describe('session cookie (ASVS 3.4)', () => {
 
 describe('no account enumeration (ASVS 2.2, 3.2)', () => {
   it('sign-in answers an invited person who has no password yet exactly like an unknown email', async () => {
-    const ctx = createTestContext();
-    const { company, admin } = ctx.createCompany();
-    const invited = createTeamMember(ctx.db, { companyId: company.id, email: 'invited@example.test', role: 'new_hire' });
+    const ctx = await createTestContext();
+    const { company, admin } = await ctx.createCompany();
+    const invited = await createTeamMember(ctx.db, { companyId: company.id, email: 'invited@example.test', role: 'new_hire' });
     const attempt = (email: string) => ctx.request('/api/auth/login', { method: 'POST', body: { email, password: 'Guess#Pass1' } });
 
     const unknown = await attempt('nobody@example.test');
@@ -146,9 +146,9 @@ describe('no account enumeration (ASVS 2.2, 3.2)', () => {
   });
 
   it('forgot-password answers an invited person, an address in capitals and an unknown email alike', async () => {
-    const ctx = createTestContext();
-    const { company, admin } = ctx.createCompany();
-    createTeamMember(ctx.db, { companyId: company.id, email: 'invited@example.test', role: 'new_hire' });
+    const ctx = await createTestContext();
+    const { company, admin } = await ctx.createCompany();
+    await createTeamMember(ctx.db, { companyId: company.id, email: 'invited@example.test', role: 'new_hire' });
     const ask = (email: string) => ctx.request('/api/auth/forgot-password', { method: 'POST', body: { email } });
 
     const unknown = await ask('nobody@example.test');
@@ -160,11 +160,12 @@ describe('no account enumeration (ASVS 2.2, 3.2)', () => {
   });
 
   it('sign-up’s 409 "already exists" is rate limited per address, before the email is even looked up', async () => {
-    const ctx = createTestContext();
-    const { company } = ctx.createCompany();
-    const taken = Array.from({ length: 60 }, (_, i) =>
-      createTeamMember(ctx.db, { companyId: company.id, email: `taken${i}@example.test`, role: 'new_hire' }).email,
-    );
+    const ctx = await createTestContext();
+    const { company } = await ctx.createCompany();
+    const taken: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      taken.push((await createTeamMember(ctx.db, { companyId: company.id, email: `taken${i}@example.test`, role: 'new_hire' })).email);
+    }
     const signUp = (email: string) =>
       ctx.request('/api/auth/signup', {
         method: 'POST',
@@ -193,8 +194,8 @@ describe('no account enumeration (ASVS 2.2, 3.2)', () => {
   });
 
   it('sign-up probing one email repeatedly is limited per account too', async () => {
-    const ctx = createTestContext({ TRUST_PROXY: 'true' });
-    const { admin } = ctx.createCompany();
+    const ctx = await createTestContext({ TRUST_PROXY: 'true' });
+    const { admin } = await ctx.createCompany();
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
       // A different client address each time: only the per-account limit can stop this.

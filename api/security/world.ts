@@ -1,11 +1,8 @@
 // Test-only: two companies with every kind of person, templates, plans, messages and subscriptions,
 // built through the real query functions, for the permission matrix and the session checks.
-import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
 import type { Config } from '../config.ts';
-import * as schema from '../db/schema.ts';
+import { transaction } from '../db/client.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { sendMessage } from '../messages/messages.queries.ts';
 import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
@@ -15,6 +12,7 @@ import { pushMutations } from '../sync/sync.queries.ts';
 import { createTemplate } from '../templates/templates.queries.ts';
 import type { TemplateInputRaw } from '../../shared/templates.ts';
 import { apiOver, createTestContext, TEST_PASSWORD_HASH, type TestContext } from '../test/harness.ts';
+import { DatabaseImage } from './database-image.ts';
 
 /** Who calls. Company A has two managers (one manages P1, the other nothing) and two new hires. */
 export const ACTORS = [
@@ -68,12 +66,12 @@ function asCurrentUser(row: { id: string; email: string; role: CurrentUser['role
 }
 
 /** A paid Growth plan, activated the only way the product allows: a verified notify. */
-function activateGrowth(ctx: TestContext, companyId: string) {
-  const order = createPendingOrder(ctx.db, { companyId, planType: 'growth', billingPeriod: 'monthly', currency: 'LKR' });
+async function activateGrowth(ctx: TestContext, companyId: string) {
+  const order = await createPendingOrder(ctx.db, { companyId, planType: 'growth', billingPeriod: 'monthly', currency: 'LKR' });
   const orderId = order.payhereOrderId ?? '';
   const credentials = payhereCredentials(ctx.config.payhere);
   if (!credentials) throw new Error('the test config has no PayHere simulator');
-  const outcome = processNotify(ctx.db, ctx.config.payhere, signedNotify(credentials, orderId, order.amount, order.currency, '2'));
+  const outcome = await processNotify(ctx.db, ctx.config.payhere, signedNotify(credentials, orderId, order.amount, order.currency, '2'));
   if (outcome.httpStatus !== 200) throw new Error(`could not activate Growth: ${outcome.result}`);
   return order.id;
 }
@@ -117,12 +115,12 @@ export function signedNotify(
  *   manager), pendingB, messages MB (managerB -> newHireB) and MB2 (adminB -> newHireB2), a pending order.
  * Every signed-in actor has a session cookie already, so the database does not change when one is used.
  */
-function seed(ctx: TestContext) {
+async function seed(ctx: TestContext) {
   const { db } = ctx;
 
-  const company = (label: 'A' | 'B') => {
+  const company = async (label: 'A' | 'B') => {
     const slug = `${label.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}`;
-    const { company: row, user } = createCompanyWithAdmin(db, {
+    const { company: row, user } = await createCompanyWithAdmin(db, {
       fullName: `Admin ${label}`,
       email: `admin@${slug}.test`,
       passwordHash: TEST_PASSWORD_HASH,
@@ -130,9 +128,9 @@ function seed(ctx: TestContext) {
       companyAddress: '1 Test Street',
       isEmailVerified: true,
     });
-    const member = (role: 'manager' | 'new_hire', name: string, managerId?: string, signedUp = true) =>
+    const member = async (role: 'manager' | 'new_hire', name: string, managerId?: string, signedUp = true) =>
       asCurrentUser(
-        createTeamMember(db, {
+        await createTeamMember(db, {
           companyId: row.id,
           email: `${name.toLowerCase()}@${slug}.test`,
           fullName: `${name} ${label}`,
@@ -145,46 +143,46 @@ function seed(ctx: TestContext) {
     return { company: row, admin: asCurrentUser(user), member };
   };
 
-  const a = company('A');
-  const managerA = a.member('manager', 'Manager');
-  const otherManagerA = a.member('manager', 'Other');
-  const newHireA1 = a.member('new_hire', 'Hire1', managerA.id);
-  const newHireA2 = a.member('new_hire', 'Hire2');
-  const pendingA = a.member('new_hire', 'Pending', managerA.id, false);
+  const a = await company('A');
+  const managerA = await a.member('manager', 'Manager');
+  const otherManagerA = await a.member('manager', 'Other');
+  const newHireA1 = await a.member('new_hire', 'Hire1', managerA.id);
+  const newHireA2 = await a.member('new_hire', 'Hire2');
+  const pendingA = await a.member('new_hire', 'Pending', managerA.id, false);
 
-  const b = company('B');
-  const managerB = b.member('manager', 'Manager');
-  const otherManagerB = b.member('manager', 'Other');
-  const newHireB = b.member('new_hire', 'Hire', managerB.id);
-  const newHireB2 = b.member('new_hire', 'Hire2');
-  const pendingB = b.member('new_hire', 'Pending', managerB.id, false);
+  const b = await company('B');
+  const managerB = await b.member('manager', 'Manager');
+  const otherManagerB = await b.member('manager', 'Other');
+  const newHireB = await b.member('new_hire', 'Hire', managerB.id);
+  const newHireB2 = await b.member('new_hire', 'Hire2');
+  const pendingB = await b.member('new_hire', 'Pending', managerB.id, false);
 
-  const subscriptionA = activateGrowth(ctx, a.company.id);
-  const subscriptionB = activateGrowth(ctx, b.company.id);
-  cancelSubscription(db, b.company.id);
+  const subscriptionA = await activateGrowth(ctx, a.company.id);
+  const subscriptionB = await activateGrowth(ctx, b.company.id);
+  await cancelSubscription(db, b.company.id);
 
-  const templateAdminA = createTemplate(db, a.admin, templateInput('Engineering'));
-  const templateManagerA = createTemplate(db, managerA, templateInput('Sales'));
-  const templateB = createTemplate(db, managerB, templateInput('Support'));
+  const templateAdminA = await createTemplate(db, a.admin, templateInput('Engineering'));
+  const templateManagerA = await createTemplate(db, managerA, templateInput('Sales'));
+  const templateB = await createTemplate(db, managerB, templateInput('Support'));
 
-  const planP1 = assignPlanFromTemplate(db, a.admin, { newHireId: newHireA1.id, templateId: templateAdminA.id, startDate: START_DATE, managerId: managerA.id });
-  const planP2 = assignPlanFromTemplate(db, a.admin, { newHireId: newHireA2.id, templateId: templateManagerA.id, startDate: START_DATE });
-  const planPB = assignPlanFromTemplate(db, managerB, { newHireId: newHireB.id, templateId: templateB.id, startDate: START_DATE });
-  const planPB2 = assignPlanFromTemplate(db, b.admin, { newHireId: newHireB2.id, templateId: templateB.id, startDate: START_DATE });
+  const planP1 = await assignPlanFromTemplate(db, a.admin, { newHireId: newHireA1.id, templateId: templateAdminA.id, startDate: START_DATE, managerId: managerA.id });
+  const planP2 = await assignPlanFromTemplate(db, a.admin, { newHireId: newHireA2.id, templateId: templateManagerA.id, startDate: START_DATE });
+  const planPB = await assignPlanFromTemplate(db, managerB, { newHireId: newHireB.id, templateId: templateB.id, startDate: START_DATE });
+  const planPB2 = await assignPlanFromTemplate(db, b.admin, { newHireId: newHireB2.id, templateId: templateB.id, startDate: START_DATE });
 
   const send = (user: CurrentUser, planId: string, content: string) =>
-    db.transaction((tx) => sendMessage(tx, user, { planId, content }));
-  const messageM1 = send(newHireA1, planP1.id, 'Hello manager, where is my laptop?');
-  const messageM2 = send(a.admin, planP2.id, 'Welcome aboard!');
-  const messageMB = send(managerB, planPB.id, 'Hi, see you Monday.');
-  const messageMB2 = send(b.admin, planPB2.id, 'Welcome!');
+    transaction(db, (tx) => sendMessage(tx, user, { planId, content }));
+  const messageM1 = await send(newHireA1, planP1.id, 'Hello manager, where is my laptop?');
+  const messageM2 = await send(a.admin, planP2.id, 'Welcome aboard!');
+  const messageMB = await send(managerB, planPB.id, 'Hi, see you Monday.');
+  const messageMB2 = await send(b.admin, planPB2.id, 'Welcome!');
 
   // newHireA1's phone has synced once: its clientId is theirs alone.
   const syncClientA1 = crypto.randomUUID();
-  pushMutations(db, newHireA1, { clientId: syncClientA1, mutations: [] });
+  await pushMutations(db, newHireA1, { clientId: syncClientA1, mutations: [] });
 
-  const orderA = createPendingOrder(db, { companyId: a.company.id, planType: 'business', billingPeriod: 'monthly', currency: 'LKR' });
-  const orderB = createPendingOrder(db, { companyId: b.company.id, planType: 'business', billingPeriod: 'monthly', currency: 'USD' });
+  const orderA = await createPendingOrder(db, { companyId: a.company.id, planType: 'business', billingPeriod: 'monthly', currency: 'LKR' });
+  const orderB = await createPendingOrder(db, { companyId: b.company.id, planType: 'business', billingPeriod: 'monthly', currency: 'USD' });
 
   const users: Record<SignedInActor, CurrentUser> = {
     adminA: a.admin,
@@ -197,7 +195,7 @@ function seed(ctx: TestContext) {
     newHireB,
   };
   const cookies = Object.fromEntries(
-    Object.entries(users).map(([actor, user]) => [actor, ctx.cookieFor(user.id)]),
+    await Promise.all(Object.entries(users).map(async ([actor, user]) => [actor, await ctx.cookieFor(user.id)])),
   ) as Record<SignedInActor, string>;
 
   const firstTask = (plan: { tasks: { id: string }[] }) => {
@@ -226,48 +224,29 @@ function seed(ctx: TestContext) {
   };
 }
 
-/** What a cell talks to: the harness's surface, over either a fresh or a forked database. */
-export type WorldContext = Pick<TestContext, 'app' | 'db' | 'sqlite' | 'config' | 'mails' | 'request' | 'cookieFor'>;
-export type World = ReturnType<typeof seed> & { ctx: WorldContext };
+export type WorldData = Awaited<ReturnType<typeof seed>>;
 
-/** Builds the world through the real query functions, in the harness's in-memory database. */
-export function buildWorld(env: Record<string, string> = {}): World {
-  const ctx = createTestContext(env);
-  return { ...seed(ctx), ctx };
+/** What a cell talks to: the harness's surface over its own copy of the world's database. */
+export type WorldContext = Pick<TestContext, 'app' | 'db' | 'config' | 'mails' | 'request' | 'cookieFor'> & { close: () => Promise<void> };
+export type World = WorldData & { ctx: WorldContext };
+
+/** The built world, frozen: every fork is a copy of it. */
+export type WorldImage = { data: WorldData; image: DatabaseImage; config: Config };
+
+/** Builds the world through the real query functions in a test database, and freezes that database. */
+export async function buildWorld(env: Record<string, string> = {}): Promise<WorldImage> {
+  const ctx = await createTestContext(env);
+  const data = await seed(ctx);
+  return { data, image: await DatabaseImage.of(ctx.database), config: ctx.config };
 }
-
-/** The same API over another database (a fork of the built world). */
-function contextOver(sqlite: Database.Database, config: Config): WorldContext {
-  return apiOver(drizzle({ client: sqlite, schema }), sqlite, config);
-}
-
-const images = new WeakMap<World, Buffer>();
 
 /**
- * An independent copy of the world (same ids, same sessions) in about a millisecond, where building
- * one takes a couple of hundred: every matrix cell gets its own, so no write leaks into the next cell.
+ * An independent copy of the world (same ids, same sessions), so no write leaks into the next cell:
+ * about a millisecond on SQLite, where building one takes a couple of hundred; on PostgreSQL a copy
+ * of the frozen database (database-image.ts). The caller closes it (`w.ctx.close()`).
  */
-export function forkWorld(world: World): World {
-  let image = images.get(world);
-  if (!image) {
-    image = world.ctx.sqlite.serialize();
-    images.set(world, image);
-  }
-  const sqlite = new Database(image);
-  sqlite.pragma('foreign_keys = ON');
-  return { ...world, ctx: contextOver(sqlite, world.ctx.config) };
-}
-
-const DATA_TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name";
-
-/** Every table's row count and a hash of its rows, so a refused request can be shown to have changed nothing. */
-export function snapshot(sqlite: Database.Database, except: readonly string[] = []): Record<string, string> {
-  const tables = (sqlite.prepare(DATA_TABLES_SQL).all() as { name: string }[]).map((row) => row.name);
-  const result: Record<string, string> = {};
-  for (const table of tables) {
-    if (except.includes(table)) continue;
-    const rows = sqlite.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all();
-    result[table] = `${rows.length} rows ${createHash('sha256').update(JSON.stringify(rows)).digest('hex').slice(0, 16)}`;
-  }
-  return result;
+export async function forkWorld(world: WorldImage): Promise<World> {
+  const copy = await world.image.copy();
+  const api = apiOver(copy.db, { ...world.config, database: copy.config });
+  return { ...world.data, ctx: { ...api, close: copy.close } };
 }

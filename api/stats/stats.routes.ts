@@ -13,10 +13,10 @@ statsRoutes.get(
   '/companies/:companyId/stats',
   requireRole('admin', 'manager'),
   validate('param', v.object({ companyId: v.string() })),
-  (c) => {
+  async (c) => {
     const user = currentUser(c);
     // Another company's id is answered like a missing one.
     if (c.req.valid('param').companyId !== user.companyId) throw notFound('Company');
-    return c.json(getCompanyStats(c.var.deps.db, user));
+    return c.json(await getCompanyStats(c.var.deps.db, user));
   },
 );

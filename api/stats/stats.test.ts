@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { CompanyStats } from '../../shared/stats.ts';
 import { addDays } from '../../shared/onboarding.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
+import { first, nextVersion, openDatabase, transaction } from '../db/client.ts';
 import { onboardingPlans, onboardingTasks, templates } from '../db/schema.ts';
-import { createTestContext, TEST_PASSWORD_HASH } from '../test/harness.ts';
+import type { CurrentUser } from '../lib/env.ts';
+import { apiOver, createTestContext, TEST_PASSWORD_HASH, testEngine } from '../test/harness.ts';
+import { getCompanyStats } from './stats.queries.ts';
 
-const ctx = createTestContext();
+const ctx = await createTestContext();
 const { db } = ctx;
 
 function person(companyId: string, label: string, role: 'manager' | 'new_hire') {
@@ -20,12 +23,14 @@ function person(companyId: string, label: string, role: 'manager' | 'new_hire') 
   });
 }
 
-function template(companyId: string, title: string, createdBy: string, extra: { isActive?: boolean; deletedAt?: string } = {}) {
-  return db.insert(templates).values({ companyId, title, createdBy, ...extra }).returning().get();
+async function template(companyId: string, title: string, createdBy: string, extra: { isActive?: boolean; deletedAt?: string } = {}) {
+  const [row] = await db.insert(templates).values({ companyId, title, createdBy, ...extra }).returning();
+  if (!row) throw new Error('template not inserted');
+  return row;
 }
 
 /** A plan with `total` tasks of which `done` are completed. */
-function plan(options: {
+async function plan(options: {
   companyId: string;
   newHireId: string;
   templateId: string;
@@ -36,7 +41,7 @@ function plan(options: {
   startDate?: string;
   deletedAt?: string;
 }) {
-  const row = db
+  const [row] = await db
     .insert(onboardingPlans)
     .values({
       companyId: options.companyId,
@@ -48,40 +53,57 @@ function plan(options: {
       completedAt: options.completedAt ?? null,
       deletedAt: options.deletedAt ?? null,
     })
-    .returning()
-    .get();
-  for (let index = 0; index < options.total; index += 1) {
-    db.insert(onboardingTasks)
-      .values({ planId: row.id, title: `Task ${index + 1}`, type: 'checklist', order: index, isCompleted: index < options.done })
-      .run();
+    .returning();
+  if (!row) throw new Error('plan not inserted');
+  if (options.total > 0) {
+    await db.insert(onboardingTasks).values(
+      Array.from({ length: options.total }, (_, index) => ({
+        planId: row.id,
+        companyId: options.companyId,
+        title: `Task ${index + 1}`,
+        type: 'checklist' as const,
+        order: index,
+        isCompleted: index < options.done,
+      })),
+    );
   }
   return row;
 }
 
+/** The signed-in shape of a user row, for calling the queries directly. */
+const asCurrentUser = (user: { id: string; email: string; role: CurrentUser['role']; companyId: string; fullName: string | null; managerId: string | null }): CurrentUser => ({
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  companyId: user.companyId,
+  fullName: user.fullName,
+  managerId: user.managerId,
+});
+
 // A small company with known figures (see the expectations below), and another company beside it.
-const acme = ctx.createCompany('Acme');
+const acme = await ctx.createCompany('Acme');
 const companyId = acme.company.id;
-const managerTwo = person(companyId, 'Manager Two', 'manager');
-const hireTwo = person(companyId, 'Hire Two', 'new_hire');
-const hireThree = person(companyId, 'Hire Three', 'new_hire');
-const hireFour = person(companyId, 'Hire Four', 'new_hire');
-const alpha = template(companyId, 'Alpha Track', acme.manager.id);
-const beta = template(companyId, 'Beta Track', acme.admin.id);
-template(companyId, 'Draft Track', acme.admin.id, { isActive: false });
-template(companyId, 'Gone Track', acme.admin.id, { deletedAt: new Date().toISOString() });
+const managerTwo = await person(companyId, 'Manager Two', 'manager');
+const hireTwo = await person(companyId, 'Hire Two', 'new_hire');
+const hireThree = await person(companyId, 'Hire Three', 'new_hire');
+const hireFour = await person(companyId, 'Hire Four', 'new_hire');
+const alpha = await template(companyId, 'Alpha Track', acme.manager.id);
+const beta = await template(companyId, 'Beta Track', acme.admin.id);
+await template(companyId, 'Draft Track', acme.admin.id, { isActive: false });
+await template(companyId, 'Gone Track', acme.admin.id, { deletedAt: new Date().toISOString() });
 
 const completedAt = new Date().toISOString();
 const startedTenDaysEarlier = addDays(completedAt.slice(0, 10), -10);
-const planOne = plan({ companyId, newHireId: acme.newHire.id, templateId: alpha.id, managerId: acme.manager.id, total: 4, done: 4, completedAt, startDate: startedTenDaysEarlier });
-const planTwo = plan({ companyId, newHireId: hireTwo.id, templateId: alpha.id, managerId: managerTwo.id, total: 4, done: 1 });
-const planThree = plan({ companyId, newHireId: hireThree.id, templateId: beta.id, managerId: acme.manager.id, total: 2, done: 1 });
-plan({ companyId, newHireId: hireFour.id, templateId: beta.id, managerId: managerTwo.id, total: 0, done: 0 });
-plan({ companyId, newHireId: hireTwo.id, templateId: beta.id, managerId: null, total: 0, done: 0 });
-plan({ companyId, newHireId: hireFour.id, templateId: alpha.id, managerId: acme.manager.id, total: 3, done: 3, deletedAt: completedAt });
+const planOne = await plan({ companyId, newHireId: acme.newHire.id, templateId: alpha.id, managerId: acme.manager.id, total: 4, done: 4, completedAt, startDate: startedTenDaysEarlier });
+const planTwo = await plan({ companyId, newHireId: hireTwo.id, templateId: alpha.id, managerId: managerTwo.id, total: 4, done: 1 });
+const planThree = await plan({ companyId, newHireId: hireThree.id, templateId: beta.id, managerId: acme.manager.id, total: 2, done: 1 });
+await plan({ companyId, newHireId: hireFour.id, templateId: beta.id, managerId: managerTwo.id, total: 0, done: 0 });
+await plan({ companyId, newHireId: hireTwo.id, templateId: beta.id, managerId: null, total: 0, done: 0 });
+await plan({ companyId, newHireId: hireFour.id, templateId: alpha.id, managerId: acme.manager.id, total: 3, done: 3, deletedAt: completedAt });
 
-const other = ctx.createCompany('Other');
-const otherTemplate = template(other.company.id, 'Other Track', other.admin.id);
-plan({ companyId: other.company.id, newHireId: other.newHire.id, templateId: otherTemplate.id, managerId: other.manager.id, total: 2, done: 2, completedAt });
+const other = await ctx.createCompany('Other');
+const otherTemplate = await template(other.company.id, 'Other Track', other.admin.id);
+await plan({ companyId: other.company.id, newHireId: other.newHire.id, templateId: otherTemplate.id, managerId: other.manager.id, total: 2, done: 2, completedAt });
 
 const statsPath = (id: string) => `/api/companies/${id}/stats`;
 
@@ -144,7 +166,7 @@ describe('GET /api/companies/{companyId}/stats', () => {
   });
 
   it('counts a company with no plans as zeros, not errors', async () => {
-    const empty = ctx.createCompany('Empty');
+    const empty = await ctx.createCompany('Empty');
     const res = await ctx.request(statsPath(empty.company.id), { cookie: empty.cookies.admin });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalPlans: 0, successRate: 0, averageProgress: 0, averageDaysToComplete: null, mostUsedTemplate: null });
@@ -155,11 +177,12 @@ describe('GET /api/companies/{companyId}/stats', () => {
     const read = async () => (await ctx.request(statsPath(companyId), { cookie: acme.cookies.admin })).body as CompanyStats;
     const before = await read();
     expect(await read()).toEqual(before);
-    const open = db
-      .select({ id: onboardingTasks.id })
-      .from(onboardingTasks)
-      .where(and(eq(onboardingTasks.planId, planTwo.id), eq(onboardingTasks.isCompleted, false)))
-      .get();
+    const open = await first(
+      db
+        .select({ id: onboardingTasks.id })
+        .from(onboardingTasks)
+        .where(and(eq(onboardingTasks.planId, planTwo.id), eq(onboardingTasks.isCompleted, false))),
+    );
     if (!open) throw new Error('planTwo has no open task');
     const ticked = await ctx.request(`/api/onboarding-tasks/${open.id}`, { method: 'PATCH', body: { isCompleted: true }, cookie: acme.cookies.admin });
     expect(ticked.status).toBe(200);
@@ -167,7 +190,76 @@ describe('GET /api/companies/{companyId}/stats', () => {
     expect(afterTick.taskCompletionRate).toBe(before.taskCompletionRate + 10);
     expect(afterTick.recentActivity.find((row) => row.planId === planTwo.id)?.progressPercentage).toBe(50);
 
-    person(companyId, 'Hire Five', 'new_hire');
+    await person(companyId, 'Hire Five', 'new_hire');
     expect((await read()).totalUsers).toBe(before.totalUsers + 1);
+  });
+
+  // Another instance's write reaches this one only through the database: its version bump must do.
+  it('shows a write made outside this API instance in the next read', async () => {
+    const read = async () => (await ctx.request(statsPath(companyId), { cookie: acme.cookies.admin })).body as CompanyStats;
+    const before = await read();
+    await transaction(db, async (tx) => {
+      const version = await nextVersion(tx, companyId);
+      await tx.update(onboardingTasks).set({ isCompleted: true, version }).where(eq(onboardingTasks.planId, planThree.id));
+    });
+    const after = await read();
+    // planThree's open task was 1 of the company's 10.
+    expect(after.taskCompletionRate).toBe(before.taskCompletionRate + 10);
+    expect(after.averageProgress).not.toBe(before.averageProgress);
+  });
+
+  it.skipIf(testEngine === 'sqlite')('keeps two API instances on one database in step (PostgreSQL)', async () => {
+    const second = await openDatabase(ctx.database.config);
+    try {
+      const instanceTwo = apiOver(second.db, ctx.config);
+      const readOn = async (instance: { request: typeof ctx.request }) =>
+        (await instance.request(statsPath(companyId), { cookie: acme.cookies.admin })).body as CompanyStats;
+      const before = await readOn(ctx);
+      expect(await readOn(instanceTwo)).toEqual(before);
+      const hire = await person(companyId, 'Hire Six', 'new_hire');
+      await plan({ companyId, newHireId: hire.id, templateId: beta.id, managerId: null, total: 0, done: 0 });
+      // The plan was written without a version bump (fixtures do): bump it as every real write does.
+      await transaction(second.db, (tx) => nextVersion(tx, companyId));
+      for (const instance of [ctx, instanceTwo]) expect((await readOn(instance)).totalPlans).toBe(before.totalPlans + 1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  // Months are UTC and days whole calendar days on both engines, and progress rounds halves up.
+  it('buckets completions by UTC month and counts whole days, the same on every engine', async () => {
+    const edges = await ctx.createCompany('Edges');
+    const edgeId = edges.company.id;
+    const track = await template(edgeId, 'Edge Track', edges.admin.id);
+    const hire = edges.newHire.id;
+    const at = (completedAt: string, startDate: string) =>
+      plan({ companyId: edgeId, newHireId: hire, templateId: track.id, managerId: null, total: 0, done: 0, completedAt, startDate });
+    await at('2026-02-28T23:59:59.999Z', '2026-02-18');
+    await at('2026-03-01T00:00:00.000Z', '2026-02-27');
+    await at('2025-09-30T23:59:59.999Z', '2025-09-29');
+    // 1 of 8 and 5 of 8 tasks: 12.5% and 62.5%, which must round to 13 and 63 (not to even).
+    await plan({ companyId: edgeId, newHireId: hire, templateId: track.id, managerId: edges.manager.id, total: 8, done: 1 });
+    await plan({ companyId: edgeId, newHireId: hire, templateId: track.id, managerId: edges.manager.id, total: 8, done: 5 });
+
+    const now = new Date('2026-03-15T12:00:00.000Z');
+    const company = await getCompanyStats(db, asCurrentUser(edges.admin), now);
+    expect(company.completionsByMonth).toEqual([
+      { month: '2025-10', completed: 0 },
+      { month: '2025-11', completed: 0 },
+      { month: '2025-12', completed: 0 },
+      { month: '2026-01', completed: 0 },
+      { month: '2026-02', completed: 1 },
+      { month: '2026-03', completed: 1 },
+    ]);
+    // 10, 2 and 1 days.
+    expect(company.averageDaysToComplete).toBe(4.3);
+    const team = await getCompanyStats(db, asCurrentUser(edges.manager), now);
+    expect(team.averageProgress).toBe(38);
+    expect(team.progressDistribution).toEqual([
+      { range: '0-25', plans: 1 },
+      { range: '26-50', plans: 0 },
+      { range: '51-75', plans: 1 },
+      { range: '76-100', plans: 0 },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { first } from '../db/client.ts';
 import { companies, paymentTransactions, subscriptions } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { checkoutHash, notifySignature, SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from './payhere.ts';
@@ -13,11 +14,11 @@ const growthYearlyLkr = {
 };
 
 let ctx: TestContext;
-let acme: ReturnType<TestContext['createCompany']>;
+let acme: Awaited<ReturnType<TestContext['createCompany']>>;
 
-beforeEach(() => {
-  ctx = createTestContext();
-  acme = ctx.createCompany('Acme');
+beforeEach(async () => {
+  ctx = await createTestContext();
+  acme = await ctx.createCompany('Acme');
 });
 
 async function createOrder(body: object = growthYearlyLkr, cookie = acme.cookies.admin) {
@@ -66,15 +67,20 @@ function postNotify(fields: NotifyFields) {
 }
 
 function orderRow(orderId: string) {
-  return ctx.db.select().from(subscriptions).where(eq(subscriptions.payhereOrderId, orderId)).get();
+  return first(ctx.db.select().from(subscriptions).where(eq(subscriptions.payhereOrderId, orderId)));
 }
 
-function companyPlan(companyId = acme.company.id) {
-  return ctx.db.select({ planType: companies.planType }).from(companies).where(eq(companies.id, companyId)).get()?.planType;
+async function companyPlan(companyId = acme.company.id) {
+  return (await first(ctx.db.select({ planType: companies.planType }).from(companies).where(eq(companies.id, companyId))))?.planType;
 }
 
 function transactionsOf(orderId: string) {
-  return ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).all();
+  return ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, orderId)).orderBy(paymentTransactions.createdAt);
+}
+
+/** The recorded outcomes, sorted: rows written in the same millisecond come back in any order on PostgreSQL. */
+async function outcomesOf(orderId: string) {
+  return (await transactionsOf(orderId)).map((t) => t.status).sort();
 }
 
 async function activeGrowthYearly() {
@@ -103,7 +109,7 @@ describe('POST /api/payments/create', () => {
     expect(res.body.hash).toBe(
       checkoutHash({ merchantId: SIMULATOR_MERCHANT_ID, orderId: res.body.orderId, amount: '13500.00', currency: 'LKR', merchantSecret: SIMULATOR_MERCHANT_SECRET }),
     );
-    expect(orderRow(res.body.orderId)).toMatchObject({ status: 'pending', isActive: false, companyId: acme.company.id });
+    expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'pending', isActive: false, companyId: acme.company.id });
     const second = await createOrder({ ...growthYearlyLkr, currency: 'USD', billingPeriod: 'monthly' });
     expect(second.orderId).not.toBe(res.body.orderId);
     expect(second.amount).toBe('5.00');
@@ -115,8 +121,8 @@ describe('POST /api/payments/create', () => {
   });
 
   it('answers 503 when PayHere is not configured outside the simulator', async () => {
-    const live = createTestContext({ PAYHERE_MODE: 'live' });
-    const company = live.createCompany('Live');
+    const live = await createTestContext({ PAYHERE_MODE: 'live' });
+    const company = await live.createCompany('Live');
     const res = await live.request('/api/payments/create', { method: 'POST', cookie: company.cookies.admin, body: growthYearlyLkr });
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/not configured/);
@@ -129,8 +135,8 @@ describe('POST /api/payments/create', () => {
   });
 
   it('uses the configured merchant in live mode', async () => {
-    const live = createTestContext({ PAYHERE_MODE: 'live', PAYHERE_MERCHANT_ID: '1211149', PAYHERE_MERCHANT_SECRET: 'live-secret' });
-    const company = live.createCompany('Live');
+    const live = await createTestContext({ PAYHERE_MODE: 'live', PAYHERE_MERCHANT_ID: '1211149', PAYHERE_MERCHANT_SECRET: 'live-secret' });
+    const company = await live.createCompany('Live');
     const res = await live.request('/api/payments/create', { method: 'POST', cookie: company.cookies.admin, body: growthYearlyLkr });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mode: 'live', merchantId: '1211149' });
@@ -163,12 +169,12 @@ describe('who may pay', () => {
       expect((await ctx.request(path, { method: 'POST', body, cookie: acme.cookies.newHire })).status, path).toBe(403);
       expect((await ctx.request(path, { method: 'POST', body })).status, path).toBe(401);
     }
-    expect(orderRow(order.orderId)?.status).toBe('pending');
+    expect((await orderRow(order.orderId))?.status).toBe('pending');
   });
 
   it("answers 404 for another company's order", async () => {
     const order = await createOrder();
-    const other = ctx.createCompany('Other');
+    const other = await ctx.createCompany('Other');
     for (const [path, body] of [
       ['/api/payments/confirm', { orderId: order.orderId, status: 'failed' }],
       ['/api/payments/simulator/complete', { orderId: order.orderId, outcome: 'success' }],
@@ -176,8 +182,8 @@ describe('who may pay', () => {
       const res = await ctx.request(path, { method: 'POST', body, cookie: other.cookies.admin });
       expect(res.status, path).toBe(404);
     }
-    expect(orderRow(order.orderId)?.status).toBe('pending');
-    expect(companyPlan()).toBe('starter');
+    expect((await orderRow(order.orderId))?.status).toBe('pending');
+    expect(await companyPlan()).toBe('starter');
     expect((await ctx.request('/api/subscription/status', { cookie: other.cookies.admin })).body).toBeNull();
   });
 });
@@ -187,14 +193,14 @@ describe('POST /api/payments/notify', () => {
     const order = await createOrder();
     const res = await postNotify(signedNotify(order, '2'));
     expect(res.status).toBe(200);
-    const row = orderRow(order.orderId);
+    const row = await orderRow(order.orderId);
     expect(row).toMatchObject({ status: 'completed', isActive: true, payherePaymentId: '320025071234', paymentMethod: 'VISA' });
     const start = new Date(row!.startDate!);
     const end = new Date(row!.endDate!);
     expect(end.getUTCFullYear()).toBe(start.getUTCFullYear() + 1);
     expect(end.getUTCMonth()).toBe(start.getUTCMonth());
-    expect(companyPlan()).toBe('growth');
-    const [transaction] = transactionsOf(order.orderId);
+    expect(await companyPlan()).toBe('growth');
+    const [transaction] = await transactionsOf(order.orderId);
     expect(transaction).toMatchObject({ status: 'completed', statusCode: '2', cardNo: '************1292', subscriptionId: row!.id });
     expect(transaction?.customFields).toEqual({ custom_1: 'growth' });
   });
@@ -213,63 +219,90 @@ describe('POST /api/payments/notify', () => {
       const res = await postNotify(fields);
       expect(res.status, reason).toBe(400);
     }
-    expect(orderRow(order.orderId)).toMatchObject({ status: 'pending', isActive: false });
-    expect(companyPlan()).toBe('starter');
-    expect(transactionsOf(order.orderId).map((t) => t.status)).toEqual(forged.map(([reason]) => `rejected: ${reason}`));
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'pending', isActive: false });
+    expect(await companyPlan()).toBe('starter');
+    expect(await outcomesOf(order.orderId)).toEqual(forged.map(([reason]) => `rejected: ${reason}`).sort());
   });
 
   it('answers 400 for an unknown order and changes nothing', async () => {
     const order = await createOrder();
     const res = await postNotify(signedNotify({ ...order, orderId: 'KO-not-ours' }, '2'));
     expect(res.status).toBe(400);
-    expect(transactionsOf('KO-not-ours')).toMatchObject([{ status: 'rejected: unknown order', subscriptionId: null }]);
-    expect(orderRow(order.orderId)?.status).toBe('pending');
-    expect(companyPlan()).toBe('starter');
+    expect(await transactionsOf('KO-not-ours')).toMatchObject([{ status: 'rejected: unknown order', subscriptionId: null }]);
+    expect((await orderRow(order.orderId))?.status).toBe('pending');
+    expect(await companyPlan()).toBe('starter');
   });
 
   it('treats a replayed notify as a no-op', async () => {
     const order = await activeGrowthYearly();
     await ctx.request('/api/subscription/cancel', { method: 'POST', cookie: acme.cookies.admin, body: { reason: 'temporary' } });
-    const before = orderRow(order.orderId);
+    const before = await orderRow(order.orderId);
     const replay = await postNotify(signedNotify(order, '2'));
     expect(replay.status).toBe(200);
-    expect(orderRow(order.orderId)).toEqual(before);
-    expect(transactionsOf(order.orderId).map((t) => t.status)).toEqual(['completed', 'duplicate']);
+    expect(await orderRow(order.orderId)).toEqual(before);
+    expect(await outcomesOf(order.orderId)).toEqual(['completed', 'duplicate']);
+  });
+
+  it('activates once when the same notify reaches two instances at once', async () => {
+    const order = await createOrder();
+    const notify = signedNotify(order, '2');
+    const responses = await Promise.all([postNotify(notify), postNotify(notify)]);
+    expect(responses.map((res) => res.status)).toEqual([200, 200]);
+    expect(responses.map((res) => res.body.status).sort()).toEqual(['completed', 'duplicate']);
+    expect(await outcomesOf(order.orderId)).toEqual(['completed', 'duplicate']);
+    const row = await orderRow(order.orderId);
+    expect(row).toMatchObject({ status: 'completed', isActive: true });
+    // A second activation would have pushed the end a period further (renewal) or restarted it.
+    const start = new Date(row!.startDate!);
+    const end = new Date(row!.endDate!);
+    expect(end.getUTCFullYear()).toBe(start.getUTCFullYear() + 1);
+    expect(await companyPlan()).toBe('growth');
+  });
+
+  it('leaves one subscription active when two orders of a company are paid at once', async () => {
+    const growth = await createOrder();
+    const business = await createOrder({ ...growthYearlyLkr, planType: 'business' });
+    const responses = await Promise.all([postNotify(signedNotify(growth, '2')), postNotify(signedNotify(business, '2', { payment_id: '320025075555' }))]);
+    expect(responses.map((res) => res.body.status)).toEqual(['completed', 'completed']);
+    const active = await ctx.db.select().from(subscriptions).where(and(eq(subscriptions.companyId, acme.company.id), eq(subscriptions.isActive, true)));
+    expect(active).toHaveLength(1);
+    expect(await companyPlan()).toBe(active[0]?.planType);
   });
 
   it('extends a running subscription on a recurring renewal', async () => {
     const order = await activeGrowthYearly();
-    const firstEnd = orderRow(order.orderId)!.endDate!;
+    const firstEnd = (await orderRow(order.orderId))!.endDate!;
     await postNotify(signedNotify(order, '2', { payment_id: '320025079999', message_type: 'AUTHORIZATION_SUCCESS', subscription_id: '420075032251' }));
-    const renewedEnd = new Date(orderRow(order.orderId)!.endDate!);
+    const renewedEnd = new Date((await orderRow(order.orderId))!.endDate!);
     expect(renewedEnd.getUTCFullYear()).toBe(new Date(firstEnd).getUTCFullYear() + 1);
-    expect(transactionsOf(order.orderId).at(-1)?.customFields).toMatchObject({ subscription_id: '420075032251' });
+    const renewal = (await transactionsOf(order.orderId)).find((t) => t.paymentId === '320025079999');
+    expect(renewal?.customFields).toMatchObject({ subscription_id: '420075032251' });
   });
 
   it('keeps a pending order on 0, marks -1 cancelled and -2 failed', async () => {
     const pending = await createOrder();
     expect((await postNotify(signedNotify(pending, '0'))).status).toBe(200);
-    expect(orderRow(pending.orderId)?.status).toBe('pending');
+    expect((await orderRow(pending.orderId))?.status).toBe('pending');
     expect((await postNotify(signedNotify(pending, '-1'))).status).toBe(200);
-    expect(orderRow(pending.orderId)?.status).toBe('cancelled');
+    expect((await orderRow(pending.orderId))?.status).toBe('cancelled');
     const failing = await createOrder({ ...growthYearlyLkr, planType: 'business' });
     expect((await postNotify(signedNotify(failing, '-2'))).status).toBe(200);
-    expect(orderRow(failing.orderId)).toMatchObject({ status: 'failed', isActive: false });
-    expect(companyPlan()).toBe('starter');
+    expect(await orderRow(failing.orderId)).toMatchObject({ status: 'failed', isActive: false });
+    expect(await companyPlan()).toBe('starter');
   });
 
   it('refunds and downgrades the company on a charge-back', async () => {
     const order = await activeGrowthYearly();
     expect((await postNotify(signedNotify(order, '-3', { payment_id: '320025071234' }))).status).toBe(200);
-    expect(orderRow(order.orderId)).toMatchObject({ status: 'refunded', isActive: false });
-    expect(companyPlan()).toBe('starter');
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'refunded', isActive: false });
+    expect(await companyPlan()).toBe('starter');
     expect((await ctx.request('/api/subscription/status', { cookie: acme.cookies.admin })).body).toBeNull();
   });
 
   it('a later failure notice never undoes a completed payment', async () => {
     const order = await activeGrowthYearly();
     await postNotify(signedNotify(order, '-2', { payment_id: '320025070000' }));
-    expect(orderRow(order.orderId)).toMatchObject({ status: 'completed', isActive: true });
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'completed', isActive: true });
   });
 });
 
@@ -290,14 +323,14 @@ describe('POST /api/payments/confirm', () => {
     const paid = await createOrder({ ...growthYearlyLkr, planType: 'business' });
     await postNotify(signedNotify(paid, '2'));
     expect((await fail(paid.orderId)).body).toEqual({ status: 'completed' });
-    expect(companyPlan()).toBe('business');
+    expect(await companyPlan()).toBe('business');
   });
 
   it('lets a verified notify win over an earlier client failure', async () => {
     const order = await createOrder();
     await ctx.request('/api/payments/confirm', { method: 'POST', cookie: acme.cookies.admin, body: { orderId: order.orderId, status: 'failed' } });
     await postNotify(signedNotify(order, '2'));
-    expect(orderRow(order.orderId)?.status).toBe('completed');
+    expect((await orderRow(order.orderId))?.status).toBe('completed');
   });
 });
 
@@ -310,8 +343,8 @@ describe('POST /api/payments/simulator/complete', () => {
       body: { orderId: order.orderId, outcome: 'success' },
     });
     expect(res.body).toEqual({ status: 'completed' });
-    expect(companyPlan()).toBe('growth');
-    expect(transactionsOf(order.orderId)).toMatchObject([{ status: 'completed', paymentMethod: 'TEST' }]);
+    expect(await companyPlan()).toBe('growth');
+    expect(await transactionsOf(order.orderId)).toMatchObject([{ status: 'completed', paymentMethod: 'TEST' }]);
   });
 
   it('fails or cancels an order without changing the plan', async () => {
@@ -320,7 +353,7 @@ describe('POST /api/payments/simulator/complete', () => {
       const res = await ctx.request('/api/payments/simulator/complete', { method: 'POST', cookie: acme.cookies.admin, body: { orderId: order.orderId, outcome } });
       expect(res.body).toEqual({ status: outcome });
     }
-    expect(companyPlan()).toBe('starter');
+    expect(await companyPlan()).toBe('starter');
   });
 });
 
@@ -354,11 +387,11 @@ describe('subscription status, cancel and reactivate', () => {
     const status = await ctx.request('/api/subscription/status', { cookie: acme.cookies.admin });
     expect(status.body).toMatchObject({ planType: 'growth', status: 'cancelled' });
     expect(status.body.cancelledAt).toEqual(expect.any(String));
-    expect(currentPlanType(ctx.db, acme.company.id)).toBe('growth');
+    expect(await currentPlanType(ctx.db, acme.company.id)).toBe('growth');
 
-    const endDate = new Date(orderRow(order.orderId)!.endDate!);
-    expect(currentPlanType(ctx.db, acme.company.id, new Date(endDate.getTime() + 1000))).toBe('starter');
-    expect(companyPlan()).toBe('starter');
+    const endDate = new Date((await orderRow(order.orderId))!.endDate!);
+    expect(await currentPlanType(ctx.db, acme.company.id, new Date(endDate.getTime() + 1000))).toBe('starter');
+    expect(await companyPlan()).toBe('starter');
     expect((await ctx.request('/api/subscription/status', { cookie: acme.cookies.admin })).body).toBeNull();
     const reactivate = await ctx.request('/api/subscription/reactivate', { method: 'POST', cookie: acme.cookies.admin, body: {} });
     expect(reactivate.status).toBe(409);
@@ -387,6 +420,6 @@ describe('subscription status, cancel and reactivate', () => {
     const paid = await ctx.request('/api/subscription/free-starter', { method: 'POST', cookie: acme.cookies.admin, body: {} });
     expect(paid.status).toBe(409);
     expect(paid.body.message).toMatch(/Growth plan/);
-    expect(companyPlan()).toBe('growth');
+    expect(await companyPlan()).toBe('growth');
   });
 });

@@ -1,7 +1,7 @@
-// The sync protocol's server side (DESIGN.md section 6): applying pushed mutations once, in order,
-// and answering pulls with every visible row changed since a cursor.
-import { and, asc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+// The sync protocol's server side (DESIGN.md sections 6 and 9): applying pushed mutations once, in
+// order, and answering pulls with every visible row of the caller's company changed since a cursor.
+import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import {
   isTombstone,
@@ -20,9 +20,9 @@ import {
   type Tombstone,
 } from '../../shared/sync.ts';
 import type { Role } from '../../shared/roles.ts';
-import { nextVersion, type Db, type Tx } from '../db/client.ts';
+import { first, nextVersion, snapshot, transaction, type Db, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
-import { companies, messages, onboardingPlans, onboardingTasks, syncClients, syncState, templates, users } from '../db/schema.ts';
+import { companies, messages, onboardingPlans, onboardingTasks, syncClients, templates, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, found, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { getConversationPlan, sendMessage } from '../messages/messages.queries.ts';
@@ -39,27 +39,41 @@ const newHire = alias(users, 'plan_new_hire');
 const manager = alias(users, 'plan_manager');
 const contactColumns = { id: users.id, fullName: users.fullName, email: users.email };
 
-// Prepared once per database (issue 10). They bind `updatedAt` themselves: drizzle computes
-// $defaultFn and $onUpdateFn values when it builds the SQL, which would freeze them here.
+// Prepared once per connection (issue 10), named for PostgreSQL. They bind `updatedAt` themselves:
+// drizzle computes $defaultFn and $onUpdateFn values when it builds the SQL, which would freeze them here.
 const statements = preparedFor((db) => ({
-  client: db.select().from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare(),
+  client: db.select().from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare('sync.client'),
+  // A concurrent first request of the same client may insert it first: then nothing comes back.
   insertClient: db
     .insert(syncClients)
-    .values({ clientId: sql.placeholder('clientId'), userId: sql.placeholder('userId'), lastMutationId: 0, updatedAt: sql.placeholder('updatedAt') })
+    .values({
+      clientId: sql.placeholder('clientId'),
+      userId: sql.placeholder('userId'),
+      companyId: sql.placeholder('companyId'),
+      lastMutationId: 0,
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .onConflictDoNothing()
     .returning()
-    .prepare(),
-  setLastMutationId: db
+    .prepare('sync.client.insert'),
+  // Moves the counter on only from the value this push saw, so a concurrent push of the same client
+  // cannot apply the same mutation twice: the loser updates no row and rolls back.
+  advance: db
     .update(syncClients)
-    .set({ lastMutationId: sql`${sql.placeholder('lastMutationId')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
-    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
-    .prepare(),
+    .set({ lastMutationId: sql`${sql.placeholder('id')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
+    .where(and(eq(syncClients.clientId, sql.placeholder('clientId')), eq(syncClients.lastMutationId, sql.placeholder('previous'))))
+    .returning({ lastMutationId: syncClients.lastMutationId })
+    .prepare('sync.client.advance'),
   touchClient: db
     .update(syncClients)
     .set({ updatedAt: sql`${sql.placeholder('updatedAt')}` })
     .where(eq(syncClients.clientId, sql.placeholder('clientId')))
-    .prepare(),
-  lastMutationId: db.select({ id: syncClients.lastMutationId }).from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare(),
-  version: db.select({ version: syncState.version }).from(syncState).where(eq(syncState.id, 1)).prepare(),
+    .prepare('sync.client.touch'),
+  lastMutationId: db
+    .select({ id: syncClients.lastMutationId })
+    .from(syncClients)
+    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
+    .prepare('sync.client.lastMutationId'),
   plans: perRole((_scope, role) =>
     db
       .select({
@@ -81,7 +95,7 @@ const statements = preparedFor((db) => ({
       .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
       .where(and(planScopeWithDeleted(role), gt(onboardingPlans.version, sql.placeholder('since'))))
       .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id))
-      .prepare(),
+      .prepare(`sync.pull.plans.${role}`),
   ),
   tasks: perRole((_scope, role) =>
     db
@@ -89,8 +103,8 @@ const statements = preparedFor((db) => ({
       .from(onboardingTasks)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
       .where(and(planScopeWithDeleted(role), gt(onboardingTasks.version, sql.placeholder('since'))))
-      .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order))
-      .prepare(),
+      .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
+      .prepare(`sync.pull.tasks.${role}`),
   ),
   messages: perRole((_scope, role) =>
     db
@@ -105,53 +119,67 @@ const statements = preparedFor((db) => ({
       .leftJoin(users, eq(users.id, messages.senderId))
       .where(and(planScopeWithDeleted(role), gt(messages.version, sql.placeholder('since'))))
       .orderBy(asc(messages.createdAt), asc(messages.id))
-      .prepare(),
+      .prepare(`sync.pull.messages.${role}`),
   ),
-  planTemplateIds: perRole((scope) => db.select({ id: onboardingPlans.templateId }).from(onboardingPlans).where(scope).prepare()),
-  // The ids travel as one JSON array, so one prepared statement serves any number of templates. The
-  // unary + keeps SQLite from reading all of the company's templates instead of looking up each id.
-  templates: db
-    .select({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
-    .from(templates)
-    .where(
-      and(
-        sql`+${templates.companyId} = ${sql.placeholder('companyId')}`,
-        sql`${templates.id} in (select value from json_each(${sql.placeholder('templateIds')}))`,
-      ),
-    )
-    .prepare(),
+  // The templates of the plans the caller sees (deleted templates stay readable).
+  templates: perRole((scope, role) =>
+    db
+      .select({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
+      .from(templates)
+      .where(
+        and(
+          eq(templates.companyId, sql.placeholder('companyId')),
+          inArray(templates.id, db.select({ id: onboardingPlans.templateId }).from(onboardingPlans).where(scope)),
+        ),
+      )
+      .orderBy(asc(templates.id))
+      .prepare(`sync.pull.templates.${role}`),
+  ),
   company: db
-    .select({ id: companies.id, name: companies.name, helpfulResources: companies.helpfulResources })
+    .select({ id: companies.id, name: companies.name, helpfulResources: companies.helpfulResources, version: companies.version })
     .from(companies)
     .where(eq(companies.id, sql.placeholder('companyId')))
-    .prepare(),
+    .prepare('sync.pull.company'),
   managerContact: db
     .select(contactColumns)
     .from(users)
     .where(and(eq(users.id, sql.placeholder('managerId')), eq(users.companyId, sql.placeholder('companyId'))))
-    .prepare(),
+    .prepare('sync.pull.managerContact'),
   admins: db
     .select(contactColumns)
     .from(users)
     .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.role, 'admin')))
-    .orderBy(asc(users.createdAt))
-    .prepare(),
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .prepare('sync.pull.admins'),
 }));
 
 /** The caller's sync client, registered on first use; another user's clientId answers 404. */
-function ensureClient(db: Db, user: CurrentUser, clientId: string): { client: SyncClientRow; isNew: boolean } {
-  const statement = statements(db);
-  const existing = statement.client.get({ clientId });
+async function ensureClient(db: Db, user: CurrentUser, clientId: string): Promise<{ client: SyncClientRow; isNew: boolean }> {
+  const existing = await first(statements(db).client.execute({ clientId }));
   if (existing) {
     if (existing.userId !== user.id) throw notFound('Sync client');
     return { client: existing, isNew: false };
   }
-  const client = found(statement.insertClient.get({ clientId, userId: user.id, updatedAt: new Date().toISOString() }), 'Sync client');
-  return { client, isNew: true };
+  return transaction(db, async (tx) => {
+    const statement = statements(tx);
+    const updatedAt = new Date().toISOString();
+    const inserted = await first(statement.insertClient.execute({ clientId, userId: user.id, companyId: user.companyId, updatedAt }));
+    if (inserted) return { client: inserted, isNew: true };
+    const client = found(await first(statement.client.execute({ clientId })), 'Sync client');
+    if (client.userId !== user.id) throw notFound('Sync client');
+    return { client, isNew: false };
+  });
 }
 
-function setLastMutationId(db: Db | Tx, clientId: string, id: number) {
-  statements(db).setLastMutationId.run({ clientId, lastMutationId: id, updatedAt: new Date().toISOString() });
+/** The client's counter as stored now (another push of the same client may have moved it on). */
+async function storedLastMutationId(db: Db, clientId: string): Promise<number> {
+  return found(await first(statements(db).lastMutationId.execute({ clientId })), 'Sync client').id;
+}
+
+/** Moves the client's counter from `id - 1` to `id`; false when another push got there first. */
+async function advance(tx: Tx, clientId: string, id: number): Promise<boolean> {
+  const moved = await statements(tx).advance.execute({ clientId, id, previous: id - 1, updatedAt: new Date().toISOString() });
+  return moved.length === 1;
 }
 
 /** Checks a mutation's args against its schema; bad args reject that mutation alone. */
@@ -161,22 +189,25 @@ function parseArgs<N extends MutationName>(name: N, args: unknown): v.InferOutpu
   return result.output as v.InferOutput<(typeof MUTATION_ARGS_SCHEMAS)[N]>;
 }
 
-/** Applies one mutation with the same checks as the REST routes; throws AppError when a rule is broken. */
-function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation): void {
+/**
+ * Applies one mutation with the same checks as the REST routes; throws AppError when a rule is broken.
+ * Each write takes the company's next version first (the functions called do it themselves).
+ */
+async function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation): Promise<void> {
   switch (mutation.name) {
     case 'task.setCompleted': {
       const args = parseArgs('task.setCompleted', mutation.args);
-      setTaskCompleted(tx, user, { taskId: args.taskId, isCompleted: args.isCompleted, completedAt: args.completedAt ?? undefined });
+      await setTaskCompleted(tx, user, { taskId: args.taskId, isCompleted: args.isCompleted, completedAt: args.completedAt ?? undefined });
       return;
     }
     case 'message.send': {
       const args = parseArgs('message.send', mutation.args);
-      sendMessage(tx, user, { id: args.id, planId: args.planId, content: args.content, createdAt: args.createdAt });
+      await sendMessage(tx, user, { id: args.id, planId: args.planId, content: args.content, createdAt: args.createdAt });
       return;
     }
     case 'message.markRead': {
       const args = parseArgs('message.markRead', mutation.args);
-      markConversationRead(tx, user, args.planId, args.upTo);
+      await markConversationRead(tx, user, args.planId, args.upTo);
       return;
     }
     default:
@@ -188,8 +219,8 @@ function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation): void 
  * The messages of a visible plan addressed to the caller and written at or before `upTo` become read,
  * under one new version; nothing to mark writes nothing. Another person's plan answers 404.
  */
-function markConversationRead(tx: Tx, user: CurrentUser, planId: string, upTo: string): void {
-  const plan = getConversationPlan(tx, user, planId);
+async function markConversationRead(tx: Tx, user: CurrentUser, planId: string, upTo: string): Promise<void> {
+  const plan = await getConversationPlan(tx, user, planId);
   const unread = and(
     eq(messages.planId, plan.id),
     eq(messages.receiverId, user.id),
@@ -197,38 +228,68 @@ function markConversationRead(tx: Tx, user: CurrentUser, planId: string, upTo: s
     isNull(messages.deletedAt),
     lte(messages.createdAt, new Date(upTo).toISOString()),
   );
-  if (!tx.select({ id: messages.id }).from(messages).where(unread).limit(1).get()) return;
-  tx.update(messages).set({ isRead: true, version: nextVersion(tx) }).where(unread).run();
+  if (!(await first(tx.select({ id: messages.id }).from(messages).where(unread).limit(1)))) return;
+  const version = await nextVersion(tx, user.companyId);
+  await tx.update(messages).set({ isRead: true, version }).where(unread);
+}
+
+/** Thrown inside a mutation's transaction to roll it back: another push of the same client applied it first. */
+class AppliedElsewhere extends Error {}
+
+/**
+ * Applies the mutation and advances the client's counter in one transaction. A broken rule rolls the
+ * mutation back and still advances the counter. Null: another push of the same client got there first.
+ */
+async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation): Promise<MutationResult | null> {
+  try {
+    await transaction(db, async (tx) => {
+      await applyMutation(tx, user, mutation);
+      // Last, after the company's lock: every writer takes that one first, so no two wait on each other.
+      if (!(await advance(tx, clientId, mutation.id))) throw new AppliedElsewhere();
+    });
+    return { id: mutation.id, status: 'applied' };
+  } catch (error) {
+    if (error instanceof AppliedElsewhere) return null;
+    // A broken rule is the person's to see, not a reason to block the queue; a server fault is retried.
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const advanced = await transaction(db, (tx) => advance(tx, clientId, mutation.id));
+    return advanced ? { id: mutation.id, status: 'rejected', message: error.message } : null;
+  }
 }
 
 /**
  * POST /api/sync/push. Each mutation commits on its own: a duplicate is skipped, a gap stops the
  * push with 409 (earlier ones stay applied), and a rejected one still advances the counter.
  */
-export function pushMutations(db: Db, user: CurrentUser, request: PushRequest): PushResponse {
-  let { lastMutationId } = ensureClient(db, user, request.clientId).client;
+export async function pushMutations(db: Db, user: CurrentUser, request: PushRequest): Promise<PushResponse> {
+  const { clientId } = request;
+  let { lastMutationId } = (await ensureClient(db, user, clientId)).client;
   const results: MutationResult[] = [];
-  for (const mutation of request.mutations) {
+  for (let index = 0; index < request.mutations.length; ) {
+    const mutation = request.mutations[index]!;
     if (mutation.id <= lastMutationId) {
       results.push({ id: mutation.id, status: 'duplicate' });
+      index += 1;
       continue;
     }
     if (mutation.id > lastMutationId + 1) {
+      // Another push of this client may have moved the counter on since it was read: look again first.
+      const stored = await storedLastMutationId(db, clientId);
+      if (stored !== lastMutationId) {
+        lastMutationId = stored;
+        continue;
+      }
       throw conflict(`Mutation ${mutation.id} is out of order: the server expected ${lastMutationId + 1}.`);
     }
-    try {
-      db.transaction((tx) => {
-        applyMutation(tx, user, mutation);
-        setLastMutationId(tx, request.clientId, mutation.id);
-      });
-      results.push({ id: mutation.id, status: 'applied' });
-    } catch (error) {
-      // A broken rule is the person's to see, not a reason to block the queue; a server fault is retried.
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      setLastMutationId(db, request.clientId, mutation.id);
-      results.push({ id: mutation.id, status: 'rejected', message: error.message });
+    const result = await applyInOrder(db, user, clientId, mutation);
+    if (result) {
+      results.push(result);
+      lastMutationId = mutation.id;
+      index += 1;
+    } else {
+      // Applied by a concurrent push of the same client: the next round answers it as a duplicate.
+      lastMutationId = await storedLastMutationId(db, clientId);
     }
-    lastMutationId = mutation.id;
   }
   return { results, lastMutationId };
 }
@@ -238,24 +299,29 @@ const DAY_MS = 86_400_000;
 
 export type PullOptions = { clientId: string; cursor: number; now?: Date };
 
-/** GET /api/sync/pull: everything visible that changed after `cursor`, read in one transaction. */
-export function pullChanges(db: Db, user: CurrentUser, options: PullOptions): PullResponse {
+/**
+ * GET /api/sync/pull: everything visible that changed after `cursor`, read in one snapshot. The new
+ * cursor is the company's version in that snapshot: every write stamped at or below it has committed
+ * and is in the snapshot (the company's row lock orders its writers), every later one is above it.
+ */
+export async function pullChanges(db: Db, user: CurrentUser, options: PullOptions): Promise<PullResponse> {
   const now = options.now ?? new Date();
-  const { client, isNew } = ensureClient(db, user, options.clientId);
-  const statement = statements(db);
+  const { client, isNew } = await ensureClient(db, user, options.clientId);
   // updatedAt doubles as "last seen": a client silent past the tombstone horizon may have missed deletions.
-  statement.touchClient.run({ clientId: client.clientId, updatedAt: now.toISOString() });
+  await transaction(db, (tx) => statements(tx).touchClient.execute({ clientId: client.clientId, updatedAt: now.toISOString() }));
   const params = visiblePlanParams(user);
 
-  // The prepared statements run on the connection, inside the transaction this opens.
-  return db.transaction((tx) => {
-    const current = found(statement.version.get(), 'Sync state').version;
+  return snapshot(db, async (tx) => {
+    // Prepared on the snapshot's own handle: on PostgreSQL that is its connection.
+    const statement = statements(tx);
+    const company = found(await first(statement.company.execute({ companyId: user.companyId })), 'Company');
+    const current = company.version;
     const silentTooLong = now.getTime() - Date.parse(client.updatedAt) > TOMBSTONE_HORIZON_DAYS * DAY_MS;
     const reset = options.cursor <= 0 || isNew || silentTooLong || options.cursor > current;
     const since = reset ? 0 : options.cursor;
     const keep = <T extends { id: string }>(rows: SyncRow<T>[]) => (reset ? rows.filter((row) => !isTombstone(row)) : rows);
 
-    const planRows = statement.plans[user.role].all({ ...params, since });
+    const planRows = await statement.plans[user.role].execute({ ...params, since });
     const plans = keep(
       planRows.map(({ plan, newHire, manager, template }): SyncRow<SyncPlan> =>
         plan.deletedAt
@@ -279,15 +345,12 @@ export function pullChanges(db: Db, user: CurrentUser, options: PullOptions): Pu
       ),
     );
 
+    const taskRows = await statement.tasks[user.role].execute({ ...params, since });
     const tasks = keep(
-      statement.tasks[user.role]
-        .all({ ...params, since })
-        .map(({ task, planDeletedAt }): SyncRow<SyncTask> =>
-          task.deletedAt || planDeletedAt ? tombstone(task.id) : toOnboardingTask(task),
-        ),
+      taskRows.map(({ task, planDeletedAt }): SyncRow<SyncTask> => (task.deletedAt || planDeletedAt ? tombstone(task.id) : toOnboardingTask(task))),
     );
 
-    const messageRows = statement.messages[user.role].all({ ...params, since });
+    const messageRows = await statement.messages[user.role].execute({ ...params, since });
     const syncMessages = keep(
       messageRows.map(({ message, planDeletedAt, senderFullName, senderRole }): SyncRow<SyncMessage> =>
         message.deletedAt || planDeletedAt
@@ -306,23 +369,16 @@ export function pullChanges(db: Db, user: CurrentUser, options: PullOptions): Pu
     );
 
     // Few and small: the templates of the visible plans are sent whole every time, so a plan newly
-    // assigned from an old template still brings its title and duration. Deleted templates stay readable.
-    const planTemplateIds = statement.planTemplateIds[user.role]
-      .all(params)
-      .map((row) => row.id)
-      .filter((id): id is string => !!id);
-    const syncTemplates = planTemplateIds.length
-      ? statement.templates.all({ companyId: user.companyId, templateIds: JSON.stringify(planTemplateIds) })
-      : [];
+    // assigned from an old template still brings its title and duration.
+    const syncTemplates = await statement.templates[user.role].execute(params);
 
-    const company = found(statement.company.get({ companyId: user.companyId }), 'Company');
     const managerContact = user.managerId
-      ? (statement.managerContact.get({ managerId: user.managerId, companyId: user.companyId }) ?? null)
+      ? ((await first(statement.managerContact.execute({ managerId: user.managerId, companyId: user.companyId }))) ?? null)
       : null;
-    const admins = managerContact ? [] : statement.admins.all({ companyId: user.companyId });
+    const admins = managerContact ? [] : await statement.admins.execute({ companyId: user.companyId });
     // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to
     // someone else). A live row in this answer is newer than any such tombstone and wins.
-    const gone = reset ? [] : tombstonesFor(tx, user, since);
+    const gone = reset ? [] : await tombstonesFor(tx, user, since);
     const leftView = (entity: 'plan' | 'message', live: { id: string }[]) => {
       const present = new Set(live.map((row) => row.id));
       return gone.filter((row) => row.entity === entity && !present.has(row.entityId)).map((row) => tombstone(row.entityId));
@@ -331,7 +387,7 @@ export function pullChanges(db: Db, user: CurrentUser, options: PullOptions): Pu
     plans.unshift(...leftView('plan', plans));
     syncMessages.unshift(...leftView('message', syncMessages));
 
-    const lastMutationId = statement.lastMutationId.get({ clientId: client.clientId })?.id ?? 0;
+    const lastMutationId = (await first(statement.lastMutationId.execute({ clientId: client.clientId })))?.id ?? 0;
 
     return {
       cursor: current,

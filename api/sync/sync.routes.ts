@@ -8,11 +8,11 @@ import { pullChanges, pushMutations } from './sync.queries.ts';
 
 export const syncRoutes = new Hono<AppEnv>();
 
-syncRoutes.post('/sync/push', requireUser, validate('json', PushRequestSchema), (c) =>
-  c.json(pushMutations(c.var.deps.db, currentUser(c), c.req.valid('json'))),
+syncRoutes.post('/sync/push', requireUser, validate('json', PushRequestSchema), async (c) =>
+  c.json(await pushMutations(c.var.deps.db, currentUser(c), c.req.valid('json'))),
 );
 
-syncRoutes.get('/sync/pull', requireUser, validate('query', PullQuerySchema), (c) => {
+syncRoutes.get('/sync/pull', requireUser, validate('query', PullQuerySchema), async (c) => {
   const { clientId, cursor } = c.req.valid('query');
-  return c.json(pullChanges(c.var.deps.db, currentUser(c), { clientId, cursor }));
+  return c.json(await pullChanges(c.var.deps.db, currentUser(c), { clientId, cursor }));
 });

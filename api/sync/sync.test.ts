@@ -2,53 +2,55 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PullResponse, PushResponse, SyncMessage, SyncPlan, SyncTask } from '../../shared/sync.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
-import { nextVersion } from '../db/client.ts';
+import { nextVersion, transaction } from '../db/client.ts';
 import { companies, onboardingPlans, onboardingTasks, templates } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
-type Company = ReturnType<TestContext['createCompany']>;
+type Company = Awaited<ReturnType<TestContext['createCompany']>>;
 
 /** A template and a plan of three tasks for the company's new hire (the REST routes are someone else's). */
 function givePlan(ctx: TestContext, company: Company, newHireId = company.newHire.id) {
-  const version = nextVersion(ctx.db);
-  const template = ctx.db
-    .insert(templates)
-    .values({ title: 'Engineering onboarding', duration: 30, companyId: company.company.id, createdBy: company.admin.id, version })
-    .returning()
-    .get();
-  const plan = ctx.db
-    .insert(onboardingPlans)
-    .values({
-      newHireId,
-      templateId: template.id,
-      managerId: company.manager.id,
-      companyId: company.company.id,
-      createdBy: company.admin.id,
-      startDate: '2026-01-05',
-      version,
-    })
-    .returning()
-    .get();
-  const tasks = ['Set up laptop', 'Meet the team', 'Read the handbook'].map((title, order) =>
-    ctx.db
+  const companyId = company.company.id;
+  return transaction(ctx.db, async (tx) => {
+    const version = await nextVersion(tx, companyId);
+    const [template] = await tx
+      .insert(templates)
+      .values({ title: 'Engineering onboarding', duration: 30, companyId, createdBy: company.admin.id, version })
+      .returning();
+    const [plan] = await tx
+      .insert(onboardingPlans)
+      .values({ newHireId, templateId: template!.id, managerId: company.manager.id, companyId, createdBy: company.admin.id, startDate: '2026-01-05', version })
+      .returning();
+    const tasks = await tx
       .insert(onboardingTasks)
-      .values({ planId: plan.id, title, type: 'checklist', order, dayStart: 1, dayEnd: 7, dueDate: '2026-01-11', version })
-      .returning()
-      .get(),
-  );
-  return { template, plan, tasks };
+      .values(
+        ['Set up laptop', 'Meet the team', 'Read the handbook'].map((title, order) => ({
+          planId: plan!.id,
+          companyId,
+          title,
+          type: 'checklist' as const,
+          order,
+          dayStart: 1,
+          dayEnd: 7,
+          dueDate: '2026-01-11',
+          version,
+        })),
+      )
+      .returning();
+    return { template: template!, plan: plan!, tasks: tasks.sort((a, b) => a.order - b.order) };
+  });
 }
 
 describe('sync API', () => {
   let ctx: TestContext;
   let acme: Company;
-  let acmePlan: ReturnType<typeof givePlan>;
+  let acmePlan: Awaited<ReturnType<typeof givePlan>>;
   const clientId = () => crypto.randomUUID();
 
-  beforeEach(() => {
-    ctx = createTestContext();
-    acme = ctx.createCompany('Acme');
-    acmePlan = givePlan(ctx, acme);
+  beforeEach(async () => {
+    ctx = await createTestContext();
+    acme = await ctx.createCompany('Acme');
+    acmePlan = await givePlan(ctx, acme);
   });
 
   const push = (cookie: string, body: unknown) => ctx.request('/api/sync/push', { method: 'POST', cookie, body });
@@ -101,8 +103,8 @@ describe('sync API', () => {
   });
 
   it('rejects a mutation that breaks a rule, still advances, and applies the next one', async () => {
-    const other = ctx.createCompany('Globex');
-    const otherPlan = givePlan(ctx, other);
+    const other = await ctx.createCompany('Globex');
+    const otherPlan = await givePlan(ctx, other);
     const client = clientId();
     const res = await push(acme.cookies.newHire, {
       clientId: client,
@@ -132,12 +134,12 @@ describe('sync API', () => {
   });
 
   it("never shows another user's or another company's rows in a pull", async () => {
-    const other = ctx.createCompany('Globex');
-    const otherPlan = givePlan(ctx, other);
+    const other = await ctx.createCompany('Globex');
+    const otherPlan = await givePlan(ctx, other);
     await push(other.cookies.newHire, { clientId: clientId(), mutations: [send(1, otherPlan.plan.id, 'Globex secret')] });
-    const colleague = createTeamMember(ctx.db, { companyId: acme.company.id, email: 'colleague@acme.test', fullName: 'Acme colleague', role: 'new_hire' });
-    const colleaguePlan = givePlan(ctx, acme, colleague.id);
-    ctx.db.update(companies).set({ helpfulResources: [{ label: 'Handbook', url: 'https://acme.test/handbook' }] }).where(eq(companies.id, acme.company.id)).run();
+    const colleague = await createTeamMember(ctx.db, { companyId: acme.company.id, email: 'colleague@acme.test', fullName: 'Acme colleague', role: 'new_hire' });
+    const colleaguePlan = await givePlan(ctx, acme, colleague.id);
+    await ctx.db.update(companies).set({ helpfulResources: [{ label: 'Handbook', url: 'https://acme.test/handbook' }] }).where(eq(companies.id, acme.company.id));
 
     const res = await pull(acme.cookies.newHire, clientId());
     expect(res.status).toBe(200);
@@ -179,11 +181,11 @@ describe('sync API', () => {
   it('delivers a deleted plan as tombstones, and leaves them out of a full state', async () => {
     const client = clientId();
     const first = (await pull(acme.cookies.newHire, client)).body as PullResponse;
-    ctx.db.transaction((tx) => {
-      const version = nextVersion(tx);
+    await transaction(ctx.db, async (tx) => {
+      const version = await nextVersion(tx, acme.company.id);
       const deletedAt = new Date().toISOString();
-      tx.update(onboardingPlans).set({ deletedAt, version }).where(eq(onboardingPlans.id, acmePlan.plan.id)).run();
-      tx.update(onboardingTasks).set({ deletedAt, version }).where(eq(onboardingTasks.planId, acmePlan.plan.id)).run();
+      await tx.update(onboardingPlans).set({ deletedAt, version }).where(eq(onboardingPlans.id, acmePlan.plan.id));
+      await tx.update(onboardingTasks).set({ deletedAt, version }).where(eq(onboardingTasks.planId, acmePlan.plan.id));
     });
     const changes = (await pull(acme.cookies.newHire, client, first.cursor)).body as PullResponse;
     expect(changes.plans).toEqual([{ id: acmePlan.plan.id, deleted: true }]);
@@ -224,7 +226,7 @@ describe('sync API', () => {
     expect(liveMessages(before).map((m) => m.id).sort()).toEqual([fromManager.id, fromNewHire.id].sort());
     const adminClient = clientId();
     const adminBefore = (await pull(acme.cookies.admin, adminClient)).body as PullResponse;
-    const other = ctx.createCompany('Globex');
+    const other = await ctx.createCompany('Globex');
     const otherClient = clientId();
     const otherBefore = (await pull(other.cookies.admin, otherClient)).body as PullResponse;
 
@@ -257,8 +259,8 @@ describe('sync API', () => {
   });
 
   it('moves a reassigned plan: a tombstone for the old new hire, the plan with its tasks and messages for the new one', async () => {
-    const successor = createTeamMember(ctx.db, { companyId: acme.company.id, email: 'successor@acme.test', fullName: 'Acme successor', role: 'new_hire', managerId: acme.manager.id });
-    const successorCookie = ctx.cookieFor(successor.id);
+    const successor = await createTeamMember(ctx.db, { companyId: acme.company.id, email: 'successor@acme.test', fullName: 'Acme successor', role: 'new_hire', managerId: acme.manager.id });
+    const successorCookie = await ctx.cookieFor(successor.id);
     const hello = (await say(acme.cookies.manager, acmePlan.plan.id, 'Your laptop is ready')).body as SyncMessage;
     const oldClient = clientId();
     const newClient = clientId();
@@ -293,7 +295,7 @@ describe('sync API', () => {
   });
 
   it('a plan given to another manager leaves the old manager’s pull as a tombstone', async () => {
-    const otherManager = createTeamMember(ctx.db, { companyId: acme.company.id, email: 'boss2@acme.test', fullName: 'Second manager', role: 'manager' });
+    const otherManager = await createTeamMember(ctx.db, { companyId: acme.company.id, email: 'boss2@acme.test', fullName: 'Second manager', role: 'manager' });
     const client = clientId();
     const before = (await pull(acme.cookies.manager, client)).body as PullResponse;
     await ctx.request(`/api/onboarding-plans/${acmePlan.plan.id}`, { method: 'PATCH', cookie: acme.cookies.admin, body: { currentPhase: 'Week 1', managerId: otherManager.id } });
@@ -322,8 +324,8 @@ describe('sync API', () => {
     expect(liveMessages(changes)).toEqual([expect.objectContaining({ id: later.id, isRead: false })]);
 
     // Another company's plan is not theirs to mark.
-    const other = ctx.createCompany('Globex');
-    const otherPlan = givePlan(ctx, other);
+    const other = await ctx.createCompany('Globex');
+    const otherPlan = await givePlan(ctx, other);
     const refused = await push(acme.cookies.newHire, { clientId: client, mutations: [{ id: 2, name: 'message.markRead', args: { planId: otherPlan.plan.id, upTo: new Date().toISOString() } }] });
     expect((refused.body as PushResponse).results).toEqual([{ id: 2, status: 'rejected', message: expect.stringMatching(/not found/i) }]);
   });

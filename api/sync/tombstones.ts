@@ -11,14 +11,18 @@ type PlanParties = { id: string; companyId: string; newHireId: string; managerId
 
 const DAY_MS = 86_400_000;
 
-/** Writes tombstones (at most one per entity and person) and sweeps the ones past the horizon. */
-function record(tx: Tx, rows: TombstoneRow[], now = new Date()): void {
+/**
+ * Writes tombstones (at most one per entity and person) and sweeps the company's ones past the horizon.
+ * The sweep stays inside the company: a transaction holds only its own company's rows (DESIGN.md
+ * section 9), so two companies' writers never wait on each other's tombstones.
+ */
+async function record(tx: Tx, companyId: string, rows: TombstoneRow[], now = new Date()): Promise<void> {
   const horizon = new Date(now.getTime() - TOMBSTONE_HORIZON_DAYS * DAY_MS).toISOString();
-  tx.delete(syncTombstones).where(lt(syncTombstones.createdAt, horizon)).run();
+  await tx.delete(syncTombstones).where(and(eq(syncTombstones.companyId, companyId), lt(syncTombstones.createdAt, horizon)));
   const unique = new Map(rows.map((row) => [`${row.entity}:${row.entityId}:${row.userId ?? ''}`, row]));
-  // SQLite caps bound parameters per statement: insert in chunks.
+  // Both engines cap bound parameters per statement: insert in chunks.
   const values = [...unique.values()];
-  for (let start = 0; start < values.length; start += 100) tx.insert(syncTombstones).values(values.slice(start, start + 100)).run();
+  for (let start = 0; start < values.length; start += 100) await tx.insert(syncTombstones).values(values.slice(start, start + 100));
 }
 
 /** Who can see a plan's rows besides its admins (the admins' tombstone has userId null). */
@@ -27,74 +31,79 @@ function audience(plan: { newHireId: string; managerId: string | null }, except:
 }
 
 /**
- * Before a person's account row goes (same transaction): their plans as a new hire and every message
- * they sent or received are removed by the foreign keys, so each one gets a tombstone for everyone
- * else who could see it; plans they managed lose their manager under the new version.
+ * Before a person's account row goes (same transaction, after `nextVersion`): their plans as a new hire
+ * and every message they sent or received are removed by the foreign keys, so each one gets a tombstone
+ * for everyone else who could see it; plans they managed lose their manager under the new version.
  */
-export function recordUserDeletion(tx: Tx, person: { id: string; companyId: string }, version: number): void {
+export async function recordUserDeletion(tx: Tx, person: { id: string; companyId: string }, version: number): Promise<void> {
   const inCompany = eq(onboardingPlans.companyId, person.companyId);
-  const ownPlans = tx
+  const ownPlans = await tx
     .select({ id: onboardingPlans.id, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId })
     .from(onboardingPlans)
-    .where(and(inCompany, eq(onboardingPlans.newHireId, person.id)))
-    .all();
+    .where(and(inCompany, eq(onboardingPlans.newHireId, person.id)));
   const ownPlanIds = new Set(ownPlans.map((plan) => plan.id));
   // Messages on plans that go anyway need no tombstone of their own: a plan's tombstone takes its
   // tasks and messages with it on every client.
-  const theirMessages = tx
-    .select({ id: messages.id, planId: messages.planId, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId })
-    .from(messages)
-    .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
-    .where(and(inCompany, or(eq(messages.senderId, person.id), eq(messages.receiverId, person.id))))
-    .all()
-    .filter((message) => !ownPlanIds.has(message.planId));
+  const theirMessages = (
+    await tx
+      .select({ id: messages.id, planId: messages.planId, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId })
+      .from(messages)
+      .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
+      .where(and(eq(messages.companyId, person.companyId), or(eq(messages.senderId, person.id), eq(messages.receiverId, person.id))))
+  ).filter((message) => !ownPlanIds.has(message.planId));
 
   const base = { companyId: person.companyId, version };
-  record(tx, [
+  await record(tx, person.companyId, [
     ...ownPlans.flatMap((plan) => audience(plan, person.id).map((userId) => ({ ...base, entity: 'plan' as const, entityId: plan.id, userId }))),
     ...theirMessages.flatMap((message) =>
       audience(message, person.id).map((userId) => ({ ...base, entity: 'message' as const, entityId: message.id, userId })),
     ),
   ]);
-  tx.update(onboardingPlans).set({ managerId: null, version }).where(and(inCompany, eq(onboardingPlans.managerId, person.id))).run();
+  await tx.update(onboardingPlans).set({ managerId: null, version }).where(and(inCompany, eq(onboardingPlans.managerId, person.id)));
 }
 
 /**
- * A plan changes hands (same transaction as the update): the new hire or manager who loses it gets a
- * tombstone, and its live tasks and messages take the new version, so whoever gains it receives them
- * even though their cursor is past the rows' old versions.
+ * A plan changes hands (same transaction as the update, after `nextVersion`): the new hire or manager
+ * who loses it gets a tombstone, and its live tasks and messages take the new version, so whoever gains
+ * it receives them even though their cursor is past the rows' old versions.
  */
-export function recordPlanHandover(tx: Tx, before: PlanParties, after: { newHireId: string; managerId: string | null }, version: number): void {
+export async function recordPlanHandover(
+  tx: Tx,
+  before: PlanParties,
+  after: { newHireId: string; managerId: string | null },
+  version: number,
+): Promise<void> {
   const losing = [
     before.newHireId !== after.newHireId ? before.newHireId : null,
     before.managerId !== after.managerId ? before.managerId : null,
   ].filter((id): id is string => id !== null);
   if (losing.length === 0) return;
   // Admins see every plan of their company: an admin who stops managing it keeps it.
-  const stillSees = new Set(
-    tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, losing), eq(users.role, 'admin')))
-      .all()
-      .map((user) => user.id),
-  );
-  record(
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, losing), eq(users.role, 'admin')));
+  const stillSees = new Set(admins.map((user) => user.id));
+  await record(
     tx,
+    before.companyId,
     losing
       .filter((userId) => !stillSees.has(userId))
       .map((userId) => ({ entity: 'plan' as const, entityId: before.id, companyId: before.companyId, userId, version })),
   );
-  tx.update(onboardingTasks).set({ version }).where(and(eq(onboardingTasks.planId, before.id), isNull(onboardingTasks.deletedAt))).run();
-  tx.update(messages).set({ version }).where(and(eq(messages.planId, before.id), isNull(messages.deletedAt))).run();
+  await tx.update(onboardingTasks).set({ version }).where(and(eq(onboardingTasks.planId, before.id), isNull(onboardingTasks.deletedAt)));
+  await tx.update(messages).set({ version }).where(and(eq(messages.planId, before.id), isNull(messages.deletedAt)));
 }
 
 /** The tombstones newer than `since` that a person's pull must carry: their own, and (admins) the company's. */
-export function tombstonesFor(tx: Tx, user: { id: string; companyId: string; role: string }, since: number): { entity: 'plan' | 'message'; entityId: string }[] {
+export function tombstonesFor(
+  tx: Tx,
+  user: { id: string; companyId: string; role: string },
+  since: number,
+): Promise<{ entity: 'plan' | 'message'; entityId: string }[]> {
   const forUser = user.role === 'admin' ? or(isNull(syncTombstones.userId), eq(syncTombstones.userId, user.id)) : eq(syncTombstones.userId, user.id);
   return tx
     .selectDistinct({ entity: syncTombstones.entity, entityId: syncTombstones.entityId })
     .from(syncTombstones)
-    .where(and(eq(syncTombstones.companyId, user.companyId), forUser, gt(syncTombstones.version, since)))
-    .all();
+    .where(and(eq(syncTombstones.companyId, user.companyId), forUser, gt(syncTombstones.version, since)));
 }

@@ -1,11 +1,11 @@
 // People of a company: listing them as each role may, inviting, resending invitations, deleting.
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
 import type { Invite, InvitedUser, ManagerOption, TeamMember } from '../../shared/team.ts';
 import { INVITE_TOKEN_TTL_MS, issueToken } from '../auth/auth-tokens.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
-import { nextVersion, type Db } from '../db/client.ts';
+import { type Db, first, nextVersion, transaction, type Tx } from '../db/client.ts';
 import { companies, onboardingPlans, sessions, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
@@ -13,7 +13,7 @@ import { composeMail, type Mail } from '../mail/mailer.ts';
 import { visiblePlansWhere } from '../onboarding/access.ts';
 import { recordUserDeletion } from '../sync/tombstones.ts';
 import { countManagers, taskCountsByPlan } from '../onboarding/onboarding.queries.ts';
-import { currentPlanType } from '../subscriptions/plan-status.ts';
+import { currentPlanType, lockCompanyPlan } from '../subscriptions/plan-status.ts';
 
 const managerOf = alias(users, 'team_manager');
 
@@ -21,29 +21,27 @@ const managerOf = alias(users, 'team_manager');
  * GET /api/users: admins and managers get the whole company (for pickers), a new hire themself and
  * their manager. Each person carries their newest plan the caller may see. Three queries in all.
  */
-export function findTeam(db: Db, viewer: CurrentUser): TeamMember[] {
+export async function findTeam(db: Db, viewer: CurrentUser): Promise<TeamMember[]> {
   const inCompany = eq(users.companyId, viewer.companyId);
   const scope =
     viewer.role === 'new_hire'
       ? and(inCompany, or(eq(users.id, viewer.id), viewer.managerId ? eq(users.id, viewer.managerId) : undefined))
       : inCompany;
-  const people = db
+  const people = await db
     .select({ user: users, managerName: managerOf.fullName, managerEmail: managerOf.email })
     .from(users)
     .leftJoin(managerOf, eq(managerOf.id, users.managerId))
     .where(scope)
-    .orderBy(users.createdAt, users.email)
-    .all();
+    .orderBy(users.createdAt, users.email);
 
-  const plans = db
+  const plans = await db
     .select({ id: onboardingPlans.id, newHireId: onboardingPlans.newHireId, isCompleted: onboardingPlans.isCompleted })
     .from(onboardingPlans)
     .where(and(visiblePlansWhere(viewer), inArray(onboardingPlans.newHireId, people.map((p) => p.user.id))))
-    .orderBy(desc(onboardingPlans.createdAt))
-    .all();
+    .orderBy(desc(onboardingPlans.createdAt), desc(onboardingPlans.id));
   const newestPlan = new Map<string, (typeof plans)[number]>();
   for (const plan of plans) if (!newestPlan.has(plan.newHireId)) newestPlan.set(plan.newHireId, plan);
-  const counts = taskCountsByPlan(db, [...newestPlan.values()].map((plan) => plan.id));
+  const counts = await taskCountsByPlan(db, [...newestPlan.values()].map((plan) => plan.id));
 
   return people.map(({ user, managerName, managerEmail }) => {
     const plan = newestPlan.get(user.id);
@@ -77,25 +75,25 @@ export function findTeam(db: Db, viewer: CurrentUser): TeamMember[] {
 }
 
 /** GET /api/users/managers: who can manage a plan (managers and admins of the company). */
-export function findManagers(db: Db, companyId: string): ManagerOption[] {
+export function findManagers(db: Db, companyId: string): Promise<ManagerOption[]> {
   return db
     .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role })
     .from(users)
     .where(and(eq(users.companyId, companyId), inArray(users.role, ['manager', 'admin'])))
-    .orderBy(users.fullName, users.email)
-    .all();
+    .orderBy(users.fullName, users.email);
 }
 
-function companyPerson(db: Db, companyId: string, userId: string) {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
-    .get();
+function companyPerson(db: Db | Tx, companyId: string, userId: string) {
+  return first(
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, companyId))),
+  );
 }
 
-function invitationMail(db: Db, inviter: CurrentUser, to: string, link: string): Mail {
-  const company = db.select({ name: companies.name }).from(companies).where(eq(companies.id, inviter.companyId)).get();
+async function invitationMail(db: Db, inviter: CurrentUser, to: string, link: string): Promise<Mail> {
+  const company = await first(db.select({ name: companies.name }).from(companies).where(eq(companies.id, inviter.companyId)));
   return composeMail({
     to,
     subject: `You're invited to join ${company?.name ?? 'your team'} on Kickoff`,
@@ -106,8 +104,8 @@ function invitationMail(db: Db, inviter: CurrentUser, to: string, link: string):
   });
 }
 
-function issueInvitation(db: Db, appUrl: string, inviter: CurrentUser, person: { id: string; email: string }): Mail {
-  const token = issueToken(db, person.id, 'invite', INVITE_TOKEN_TTL_MS);
+async function issueInvitation(db: Db, appUrl: string, inviter: CurrentUser, person: { id: string; email: string }): Promise<Mail> {
+  const token = await issueToken(db, person.id, 'invite', INVITE_TOKEN_TTL_MS);
   const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
   return invitationMail(db, inviter, person.email, link);
 }
@@ -116,25 +114,33 @@ function issueInvitation(db: Db, appUrl: string, inviter: CurrentUser, person: {
  * POST /api/users/invite. Admins invite managers or new hires; managers invite new hires only and
  * become their manager unless they name another. Returns the person and the invitation to send.
  */
-export function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, input: Invite): { user: InvitedUser; mail: Mail } {
+export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, input: Invite): Promise<{ user: InvitedUser; mail: Mail }> {
   if (inviter.role === 'new_hire') throw forbidden();
   if (inviter.role === 'manager' && input.role !== 'new_hire') throw forbidden('Managers can only invite new hires.');
   let managerId: string | null = null;
   if (input.role === 'new_hire') {
     managerId = input.managerId ?? (inviter.role === 'manager' ? inviter.id : null);
     if (managerId) {
-      const boss = companyPerson(db, inviter.companyId, managerId);
+      const boss = await companyPerson(db, inviter.companyId, managerId);
       if (!boss) throw notFound('Manager');
       if (boss.role === 'new_hire') throw badRequest('The manager must be a manager or an admin.');
     }
-  } else {
-    const planType = currentPlanType(db, inviter.companyId);
-    if (!withinPlanLimit(planType, 'managers', countManagers(db, inviter.companyId))) {
-      throw new AppError(403, limitReachedMessage(planType, 'managers'));
-    }
   }
-  const created = createTeamMember(db, { companyId: inviter.companyId, email: input.email, role: input.role, managerId });
-  const mail = issueInvitation(db, appUrl, inviter, created);
+  const person = { companyId: inviter.companyId, email: input.email, role: input.role, managerId };
+  const created =
+    input.role === 'new_hire'
+      ? await createTeamMember(db, person)
+      : await transaction(db, async (tx) => {
+          // Count, then insert: under the company row's lock, so two invitations at once (on two
+          // instances) cannot both see a free seat.
+          await lockCompanyPlan(tx, inviter.companyId);
+          const planType = await currentPlanType(tx, inviter.companyId);
+          if (!withinPlanLimit(planType, 'managers', await countManagers(tx, inviter.companyId))) {
+            throw new AppError(403, limitReachedMessage(planType, 'managers'));
+          }
+          return createTeamMember(tx, person);
+        });
+  const mail = await issueInvitation(db, appUrl, inviter, created);
   return {
     user: { id: created.id, email: created.email, role: created.role, fullName: created.fullName, managerId: created.managerId },
     mail,
@@ -142,9 +148,9 @@ export function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, input: 
 }
 
 /** POST /api/users/{id}/resend-invitation (admin): a fresh link that voids the old one, until they sign in. */
-export function resendInvitation(db: Db, appUrl: string, admin: CurrentUser, userId: string): Mail {
+export async function resendInvitation(db: Db, appUrl: string, admin: CurrentUser, userId: string): Promise<Mail> {
   if (userId === admin.id) throw badRequest('You cannot resend an invitation to yourself.');
-  const person = companyPerson(db, admin.companyId, userId);
+  const person = await companyPerson(db, admin.companyId, userId);
   if (!person) throw notFound('User');
   if (person.password !== null || person.lastSignInAt !== null) {
     throw conflict('This person has already accepted their invitation and signed in.');
@@ -157,14 +163,16 @@ export function resendInvitation(db: Db, appUrl: string, admin: CurrentUser, use
  * they sent or received with the account row, so those get sync tombstones first (one version, so
  * every other client's pull drops them); plans they managed lose their manager, their sessions end.
  */
-export function deleteTeamMember(db: Db, admin: CurrentUser, userId: string): void {
+export async function deleteTeamMember(db: Db, admin: CurrentUser, userId: string): Promise<void> {
   if (userId === admin.id) throw badRequest('You cannot delete your own account here. Use Delete Account instead.');
-  const person = companyPerson(db, admin.companyId, userId);
-  if (!person) throw notFound('User');
-  db.transaction((tx) => {
-    recordUserDeletion(tx, { id: userId, companyId: admin.companyId }, nextVersion(tx));
-    tx.update(users).set({ managerId: null }).where(eq(users.managerId, userId)).run();
-    tx.delete(sessions).where(eq(sessions.userId, userId)).run();
-    tx.delete(users).where(eq(users.id, userId)).run();
+  await transaction(db, async (tx) => {
+    const version = await nextVersion(tx, admin.companyId);
+    // Looked up under the version's lock: of two deletions at once, the second finds nobody (404).
+    const person = await companyPerson(tx, admin.companyId, userId);
+    if (!person) throw notFound('User');
+    await recordUserDeletion(tx, { id: userId, companyId: admin.companyId }, version);
+    await tx.update(users).set({ managerId: null }).where(and(eq(users.companyId, admin.companyId), eq(users.managerId, userId)));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
   });
 }

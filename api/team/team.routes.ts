@@ -23,26 +23,26 @@ async function trySend(send: (mail: Mail) => Promise<void>, mail: Mail): Promise
   }
 }
 
-teamRoutes.get('/users', requireUser, (c) => c.json(findTeam(c.var.deps.db, currentUser(c))));
+teamRoutes.get('/users', requireUser, async (c) => c.json(await findTeam(c.var.deps.db, currentUser(c))));
 
-teamRoutes.get('/users/managers', requireRole('admin'), (c) => c.json(findManagers(c.var.deps.db, currentUser(c).companyId)));
+teamRoutes.get('/users/managers', requireRole('admin'), async (c) => c.json(await findManagers(c.var.deps.db, currentUser(c).companyId)));
 
 teamRoutes.post('/users/invite', requireRole('admin', 'manager'), validate('json', InviteSchema), async (c) => {
   const { db, config, mailer } = c.var.deps;
-  const { user, mail } = inviteUser(db, config.appUrl, currentUser(c), c.req.valid('json'));
+  const { user, mail } = await inviteUser(db, config.appUrl, currentUser(c), c.req.valid('json'));
   const mailSent = await trySend((m) => mailer.send(m), mail);
   return c.json({ ...user, mailSent }, 201);
 });
 
 teamRoutes.post(`/users/${USER_ID}/resend-invitation`, requireRole('admin'), async (c) => {
   const { db, config, mailer } = c.var.deps;
-  const mail = resendInvitation(db, config.appUrl, currentUser(c), c.req.param('id'));
+  const mail = await resendInvitation(db, config.appUrl, currentUser(c), c.req.param('id'));
   const mailSent = await trySend((m) => mailer.send(m), mail);
   if (!mailSent) return c.json({ message: 'The invitation email could not be sent. Please try again.' }, 502);
   return c.json({ message: 'Invitation email resent' });
 });
 
-teamRoutes.delete(`/users/${USER_ID}`, requireRole('admin'), (c) => {
-  deleteTeamMember(c.var.deps.db, currentUser(c), c.req.param('id'));
+teamRoutes.delete(`/users/${USER_ID}`, requireRole('admin'), async (c) => {
+  await deleteTeamMember(c.var.deps.db, currentUser(c), c.req.param('id'));
   return c.json({ message: 'User deleted' });
 });

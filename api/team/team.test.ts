@@ -1,18 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlanDetails } from '../../shared/onboarding.ts';
 import type { ManagerOption, TeamMember } from '../../shared/team.ts';
 import { consumeToken } from '../auth/auth-tokens.ts';
+import { first } from '../db/client.ts';
 import { onboardingPlans, sessions, users } from '../db/schema.ts';
 import { insertTemplate } from '../onboarding/test-fixtures.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
 let ctx: TestContext;
-let acme: ReturnType<TestContext['createCompany']>;
+let acme: Awaited<ReturnType<TestContext['createCompany']>>;
 
-beforeEach(() => {
-  ctx = createTestContext({ APP_URL: 'https://kickoff.example' });
-  acme = ctx.createCompany('Acme');
+beforeEach(async () => {
+  ctx = await createTestContext({ APP_URL: 'https://kickoff.example' });
+  acme = await ctx.createCompany('Acme');
 });
 
 function inviteLinkToken(to: string): string {
@@ -32,8 +33,8 @@ describe('inviting', () => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ email: 'new.person@example.com', role: 'new_hire', managerId: acme.manager.id });
     const token = inviteLinkToken('new.person@example.com');
-    expect(consumeToken(ctx.db, token)).toEqual({ userId: response.body.id, purpose: 'invite' });
-    const row = ctx.db.select().from(users).where(eq(users.id, response.body.id)).get();
+    expect(await consumeToken(ctx.db, token)).toEqual({ userId: response.body.id, purpose: 'invite' });
+    const row = await first(ctx.db.select().from(users).where(eq(users.id, response.body.id)));
     expect(row?.companyId).toBe(acme.company.id);
   });
 
@@ -67,8 +68,18 @@ describe('inviting', () => {
     expect(response.body.message).toContain('limit reached');
   });
 
+  it('lets only one of two manager invitations sent at once take the last free seat', async () => {
+    expect((await ctx.request(`/api/users/${acme.manager.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
+    const responses = await Promise.all(
+      ['first-manager@example.com', 'second-manager@example.com'].map((email) => invite(acme.cookies.admin, { email, role: 'manager' })),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 403]);
+    const managers = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.companyId, acme.company.id), eq(users.role, 'manager')));
+    expect(managers).toHaveLength(1);
+  });
+
   it('refuses a manager from another company', async () => {
-    const globex = ctx.createCompany('Globex');
+    const globex = await ctx.createCompany('Globex');
     const response = await invite(acme.cookies.admin, { email: 'x@example.com', role: 'new_hire', managerId: globex.manager.id });
     expect(response.status).toBe(404);
   });
@@ -82,8 +93,8 @@ describe('resending an invitation', () => {
     expect(response.status).toBe(200);
     const newToken = inviteLinkToken('late@example.com');
     expect(newToken).not.toBe(oldToken);
-    expect(consumeToken(ctx.db, oldToken)).toBeNull();
-    expect(consumeToken(ctx.db, newToken)?.userId).toBe(invited.body.id);
+    expect(await consumeToken(ctx.db, oldToken)).toBeNull();
+    expect((await consumeToken(ctx.db, newToken))?.userId).toBe(invited.body.id);
   });
 
   it('refuses once they have signed in (409), for yourself, for non-admins, and for another company (404)', async () => {
@@ -92,14 +103,14 @@ describe('resending an invitation', () => {
     expect((await resend(acme.admin.id)).status).toBe(400);
     const invited = await invite(acme.cookies.admin, { email: 'pending@example.com', role: 'new_hire' });
     expect((await resend(invited.body.id, acme.cookies.manager)).status).toBe(403);
-    const globex = ctx.createCompany('Globex');
+    const globex = await ctx.createCompany('Globex');
     expect((await resend(invited.body.id, globex.cookies.admin)).status).toBe(404);
   });
 });
 
 describe('listing people', () => {
   it('gives admins and managers the whole company with plan progress, and a new hire themself and their manager', async () => {
-    const template = insertTemplate(ctx.db, acme.company.id);
+    const template = await insertTemplate(ctx.db, acme.company.id);
     const plan = (await ctx.request('/api/onboarding-plans', {
       method: 'POST',
       cookie: acme.cookies.manager,
@@ -117,7 +128,7 @@ describe('listing people', () => {
     const own = (await ctx.request('/api/users', { cookie: acme.cookies.newHire })).body as TeamMember[];
     expect(own.map((person) => person.id).sort()).toEqual([acme.newHire.id, acme.manager.id].sort());
 
-    const globex = ctx.createCompany('Globex');
+    const globex = await ctx.createCompany('Globex');
     const theirs = (await ctx.request('/api/users', { cookie: globex.cookies.admin })).body as TeamMember[];
     expect(theirs.some((person) => person.id === acme.newHire.id)).toBe(false);
   });
@@ -131,7 +142,7 @@ describe('listing people', () => {
 
 describe('deleting a person', () => {
   it('removes a new hire with their plan, and ends their sessions', async () => {
-    const template = insertTemplate(ctx.db, acme.company.id);
+    const template = await insertTemplate(ctx.db, acme.company.id);
     await ctx.request('/api/onboarding-plans', {
       method: 'POST',
       cookie: acme.cookies.admin,
@@ -139,28 +150,28 @@ describe('deleting a person', () => {
     });
     const response = await ctx.request(`/api/users/${acme.newHire.id}`, { method: 'DELETE', cookie: acme.cookies.admin });
     expect(response.status).toBe(200);
-    expect(ctx.db.select().from(sessions).where(eq(sessions.userId, acme.newHire.id)).all()).toEqual([]);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, acme.newHire.id))).toEqual([]);
     expect((await ctx.request('/api/users', { cookie: acme.cookies.newHire })).status).toBe(401);
     expect((await ctx.request('/api/onboarding-plans', { cookie: acme.cookies.admin })).body).toEqual([]);
   });
 
   it('keeps a deleted manager’s plans, without a manager', async () => {
-    const template = insertTemplate(ctx.db, acme.company.id);
+    const template = await insertTemplate(ctx.db, acme.company.id);
     const plan = (await ctx.request('/api/onboarding-plans', {
       method: 'POST',
       cookie: acme.cookies.manager,
       body: { newHireId: acme.newHire.id, templateId: template.id, startDate: '2026-03-02' },
     })).body as PlanDetails;
     expect((await ctx.request(`/api/users/${acme.manager.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
-    const kept = ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)).get();
+    const kept = await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)));
     expect(kept).toMatchObject({ managerId: null, deletedAt: null });
   });
 
   it('refuses yourself, non-admins, and another company’s person (404)', async () => {
     expect((await ctx.request(`/api/users/${acme.admin.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(400);
     expect((await ctx.request(`/api/users/${acme.newHire.id}`, { method: 'DELETE', cookie: acme.cookies.manager })).status).toBe(403);
-    const globex = ctx.createCompany('Globex');
+    const globex = await ctx.createCompany('Globex');
     expect((await ctx.request(`/api/users/${acme.newHire.id}`, { method: 'DELETE', cookie: globex.cookies.admin })).status).toBe(404);
-    expect(ctx.db.select().from(users).where(eq(users.id, acme.newHire.id)).get()).toBeDefined();
+    expect(await first(ctx.db.select().from(users).where(eq(users.id, acme.newHire.id)))).toBeDefined();
   });
 });

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TemplateDetails, TemplateInputRaw, TemplateSummary } from '../../shared/templates.ts';
 import { seedDemo } from '../db/seed.ts';
 import { first } from '../db/client.ts';
-import { companies, onboardingPlans, templates, users } from '../db/schema.ts';
+import { companies, onboardingPlans, templateSections, templates, templateTasks, users } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
 function templateBody(overrides: Partial<TemplateInputRaw> = {}): TemplateInputRaw {
@@ -224,9 +224,85 @@ describe('templates API', () => {
     expect(planAfter?.templateId).toBe(created.id);
   });
 
+  it('each write takes the next version of its own company; refused writes leave it where it was', async () => {
+    const globex = await ctx.createCompany('Globex');
+    const globexVersion = await companyVersion(globex.company.id);
+    const start = (await companyVersion(acme.company.id)) ?? 0;
+
+    const created = await createAs(acme.cookies.admin);
+    expect(await companyVersion(acme.company.id)).toBe(start + 1);
+    expect((await templateRow(created.id))?.version).toBe(start + 1);
+
+    const patched = await ctx.request(`/api/templates/${created.id}`, { method: 'PATCH', body: templateBody({ title: 'v2' }), cookie: acme.cookies.admin });
+    expect(patched.status).toBe(200);
+    expect((await templateRow(created.id))?.version).toBe(start + 2);
+
+    // A 403 and a 404 happen inside the write transaction, after the version was taken: both roll it back.
+    const refused = await ctx.request(`/api/templates/${created.id}`, { method: 'DELETE', cookie: acme.cookies.manager });
+    expect(refused.status).toBe(403);
+    const missing = await ctx.request(`/api/templates/${crypto.randomUUID()}`, { method: 'PATCH', body: templateBody(), cookie: acme.cookies.admin });
+    expect(missing.status).toBe(404);
+    expect(await companyVersion(acme.company.id)).toBe(start + 2);
+
+    expect((await ctx.request(`/api/templates/${created.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
+    expect((await templateRow(created.id))?.version).toBe(start + 3);
+    expect(await companyVersion(globex.company.id)).toBe(globexVersion);
+  });
+
+  it('stores sections and tasks under the template company and keeps that key out of the answer', async () => {
+    const created = await createAs(acme.cookies.manager);
+    const sections = await ctx.db.select().from(templateSections).where(eq(templateSections.templateId, created.id));
+    const tasks = await ctx.db
+      .select({ companyId: templateTasks.companyId })
+      .from(templateTasks)
+      .where(inArray(templateTasks.sectionId, sections.map((section) => section.id)));
+    expect(sections.map((section) => section.companyId)).toEqual([acme.company.id, acme.company.id]);
+    expect(tasks.map((task) => task.companyId)).toEqual(Array(4).fill(acme.company.id));
+    expect(created.sections[0]).not.toHaveProperty('companyId');
+    expect(created.sections[0]?.tasks[0]).not.toHaveProperty('companyId');
+  });
+
+  it('answers timestamps as ISO-8601 text and lists templates created at the same instant by title', async () => {
+    const beta = await createAs(acme.cookies.admin, templateBody({ title: 'Beta' }));
+    const alpha = await createAs(acme.cookies.admin, templateBody({ title: 'Alpha' }));
+    const sameInstant = '2026-01-05T08:00:00.000Z';
+    await ctx.db.update(templates).set({ createdAt: sameInstant }).where(inArray(templates.id, [alpha.id, beta.id]));
+
+    const list = (await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body as TemplateSummary[];
+    expect(list.map((t) => t.title)).toEqual(['Alpha', 'Beta']);
+    expect(list[0]?.createdAt).toBe(sameInstant);
+    for (const stamp of [alpha.createdAt, alpha.updatedAt, list[1]?.updatedAt ?? '']) {
+      expect(new Date(stamp).toISOString()).toBe(stamp);
+    }
+  });
+
+  it('concurrent PATCHes of one template each land whole, one after the other', async () => {
+    const created = await createAs(acme.cookies.admin);
+    const versionBefore = (await companyVersion(acme.company.id)) ?? 0;
+    const edit = (label: string) =>
+      ctx.request(`/api/templates/${created.id}`, {
+        method: 'PATCH',
+        cookie: acme.cookies.admin,
+        body: templateBody({
+          title: label,
+          sections: [1, 2, 3].map((n) => ({ title: `${label} ${n}`, dayStart: n, dayEnd: n, tasks: [{ title: `${label} task ${n}`, type: 'checklist' as const }] })),
+        }),
+      });
+    const answers = await Promise.all(['Left', 'Right'].map(edit));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+
+    const after = (await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails;
+    expect(['Left', 'Right']).toContain(after.title);
+    expect(after.sections.map((section) => section.title)).toEqual([1, 2, 3].map((n) => `${after.title} ${n}`));
+    expect(after.sections.flatMap((section) => section.tasks.map((task) => task.title))).toEqual([1, 2, 3].map((n) => `${after.title} task ${n}`));
+    expect(await companyVersion(acme.company.id)).toBe(versionBefore + 2);
+  });
+
   it('the demo seed holds two complete templates, one per demo author', async () => {
     const fresh = await createTestContext();
-    await seedDemo(fresh.db);
+    expect(await seedDemo(fresh.db)).toMatchObject({ templates: ['Engineering Onboarding', 'Sales Onboarding'] });
+    // A database that already holds a company is left alone.
+    expect(await seedDemo(fresh.db)).toBeUndefined();
     const demoAdmin = await first(fresh.db.select().from(users).where(eq(users.email, 'admin@demo.kickoff.local')));
     const cookie = await fresh.cookieFor(demoAdmin?.id ?? '');
     const list = (await fresh.request('/api/templates', { cookie })).body as TemplateSummary[];

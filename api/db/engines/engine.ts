@@ -1,5 +1,5 @@
 // What differs between the two engines, behind one interface: each engine's module implements it.
-import type { SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 
 export type Engine = {
@@ -11,6 +11,13 @@ export type Engine = {
   /** A raw statement's rows. */
   rows<T>(db: Db, query: SQL): Promise<T[]>;
   close(): Promise<void>;
+
+  // --- Date arithmetic (owned by messages/stats) ---
+  /** 'YYYY-MM' of a timestamp's UTC calendar month. */
+  utcMonth(timestamp: AnyColumn | SQL): SQL<string>;
+  /** Whole days from a calendar date ('YYYY-MM-DD') to the UTC calendar date of a timestamp. */
+  daysFromDateTo(day: AnyColumn | SQL, timestamp: AnyColumn | SQL): SQL<number>;
+  // --- end date arithmetic ---
 };
 
 const engines = new WeakMap<object, Engine>();

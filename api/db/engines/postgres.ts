@@ -1,6 +1,6 @@
 // PostgreSQL through node-postgres: a pool per process, async transactions on one pooled client each.
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -54,6 +54,12 @@ export function postgresEngine(pool: pg.Pool): Engine {
       db.transaction((tx) => body(bindEngine(tx as unknown as Db, engine)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     rows: async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[],
     close: () => pool.end(),
+
+    // --- Date arithmetic (owned by messages/stats) ---
+    // timestamptz AT TIME ZONE 'UTC' is the UTC wall time, whatever the session's TimeZone.
+    utcMonth: (timestamp) => sql<string>`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM')`,
+    daysFromDateTo: (day, timestamp) => sql<number>`((${timestamp} at time zone 'UTC')::date - ${day}::date)`,
+    // --- end date arithmetic ---
   };
   return engine;
 }

@@ -1,0 +1,72 @@
+// `npm run db:copy`: a SQLite database seeded by the real server moves into PostgreSQL whole, and the
+// copied company works there (its people sign in, its plans answer the same).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiOver, openTestDatabase, testEngine } from '../test/harness.ts';
+import { loadConfig } from '../config.ts';
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+/** Starts the real server on a new SQLite file so it migrates and seeds the demo company, then stops it. */
+async function seededSqliteFile(dir: string): Promise<{ path: string; password: string }> {
+  const path = join(dir, 'kickoff.sqlite');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_PATH: path, MAIL_DIR: join(dir, 'mail'), STATIC_DIR: '/nonexistent', NODE_ENV: 'test' },
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running at')) resolve();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', () => reject(new Error(`server exited: ${output}`)));
+  });
+  await new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', resolve);
+    child.kill('SIGTERM');
+  });
+  const password = /password for all: (\S+)\)/.exec(output)?.[1];
+  if (!password) throw new Error(`no demo password in: ${output}`);
+  return { path, password };
+}
+
+describe.runIf(testEngine === 'postgres')('db:copy from SQLite to PostgreSQL', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kickoff-copy-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('copies every row, checks the counts, and the company works on PostgreSQL', async () => {
+    const { path, password } = await seededSqliteFile(dir);
+    const target = await openTestDatabase();
+    if (target.config.engine !== 'postgres') throw new Error('PostgreSQL only');
+
+    const copy = await run(['scripts/db-copy.ts', '--from', `sqlite:${path}`, '--to', target.config.url], {});
+    expect(copy.output).toMatch(/every table's count matches/);
+    expect(copy.code).toBe(0);
+
+    const api = apiOver(target.db, { ...loadConfig({ NODE_ENV: 'test', MAIL_DIR: join(dir, 'mail') }), database: target.config });
+    const signIn = await api.request('/api/auth/login', { method: 'POST', body: { email: 'admin@demo.kickoff.local', password } });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const plans = await api.request('/api/onboarding-plans', { cookie });
+    expect(plans.status).toBe(200);
+    expect(plans.body.map((plan: { progressPercentage: number }) => plan.progressPercentage).sort((x: number, y: number) => x - y)).toEqual([14, 56]);
+
+    // A second copy into the same database is refused, and changes nothing.
+    const again = await run(['scripts/db-copy.ts', '--from', `sqlite:${path}`, '--to', target.config.url], {});
+    expect(again.code).toBe(1);
+    expect(again.output).toMatch(/already has companies/);
+  }, 60_000);
+});
