@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
-import type { ApiErrorBody } from '../shared/errors.ts';
+import { ALREADY_EXISTS, type ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { rows } from './db/client.ts';
+import { rows, uniqueViolation } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
 import { loadUser } from './middleware/auth.ts';
@@ -68,6 +68,12 @@ export function createApp(deps: AppDeps) {
       // Hono's own 4xx (malformed JSON and the like): keep the status, never the raw response.
       const status = error.status >= 500 ? 500 : error.status;
       return c.json<ApiErrorBody>({ message: status === 500 ? 'Something went wrong.' : error.message || 'Bad request' }, status);
+    }
+    // Two requests racing to create the same thing: the database's unique index decides, the loser gets 409.
+    const duplicate = uniqueViolation(error);
+    if (duplicate) {
+      const message = duplicate.index.includes('users_email') ? `A user with this email ${ALREADY_EXISTS}.` : `This record ${ALREADY_EXISTS}.`;
+      return c.json<ApiErrorBody>({ message }, 409);
     }
     console.error(error);
     return c.json<ApiErrorBody>({ message: 'Something went wrong. Please try again.' }, 500);

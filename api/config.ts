@@ -14,7 +14,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'must be at least 2').max(200).default(10),
   APP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_DIR: z.string().min(1).default('data/mail'),

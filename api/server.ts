@@ -48,7 +48,8 @@ async function start() {
   await sweep();
   setInterval(() => sweep().catch((error: unknown) => console.error('Sweep of expired rows failed:', error)), 60 * 60 * 1000).unref();
 
-  const seeded = config.seedDemo ? await seedDemo(db) : undefined;
+  // Instances starting together on one PostgreSQL database take turns, so only the first one seeds.
+  const seeded = config.seedDemo ? await database.engine.exclusively('seed', () => seedDemo(db)) : undefined;
   if (seeded) {
     console.log('Demo company created. Sign in with any of these (password for all: ' + seeded.password + '):');
     for (const person of seeded.people) console.log(`  ${person.role.padEnd(9)} ${person.email}`);

@@ -1,9 +1,10 @@
-// Sync protocol figures, in process against an in-memory database (no HTTP server): how fast a
-// push of queued mutations is applied, a replayed push is skipped, and a full or incremental pull
-// is answered. Prints figures; asserts nothing. Usage: npx tsx bench/sync.ts [--tasks 30 --messages 2000]
+// Sync protocol figures, in process (no HTTP server) against a private test database: in-memory SQLite,
+// or PostgreSQL under scripts/with-postgres.ts. How fast a push of queued mutations is applied, a
+// replayed push is skipped, and a full or incremental pull is answered. Prints figures; asserts nothing.
+// Usage: npx tsx bench/sync.ts [--tasks 30 --messages 2000]
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { nextVersion } from '../api/db/client.ts';
+import { nextVersion, transaction } from '../api/db/client.ts';
 import { messages, onboardingPlans, onboardingTasks, templates } from '../api/db/schema.ts';
 import { createTestContext } from '../api/test/harness.ts';
 
@@ -12,21 +13,26 @@ const TASKS = Number(values.tasks);
 const MESSAGES = Number(values.messages);
 const ROUNDS = Number(values.rounds);
 
-const ctx = createTestContext();
-const acme = ctx.createCompany('Bench');
-const version = nextVersion(ctx.db);
-const template = ctx.db.insert(templates).values({ title: 'Bench', companyId: acme.company.id, version }).returning().get();
-const plan = ctx.db
-  .insert(onboardingPlans)
-  .values({ newHireId: acme.newHire.id, managerId: acme.manager.id, templateId: template.id, companyId: acme.company.id, startDate: '2026-01-05', version })
-  .returning()
-  .get();
-const taskIds = Array.from({ length: TASKS }, (_, order) =>
-  ctx.db.insert(onboardingTasks).values({ planId: plan.id, title: `Task ${order}`, type: 'checklist', order, version }).returning().get().id,
-);
-for (let i = 0; i < MESSAGES; i += 1) {
-  ctx.db.insert(messages).values({ planId: plan.id, senderId: acme.manager.id, receiverId: acme.newHire.id, content: `Message ${i}`, version }).run();
-}
+const ctx = await createTestContext();
+const acme = await ctx.createCompany('Bench');
+const companyId = acme.company.id;
+const taskIds = await transaction(ctx.db, async (tx) => {
+  const version = await nextVersion(tx, companyId);
+  const [template] = await tx.insert(templates).values({ title: 'Bench', companyId, version }).returning({ id: templates.id });
+  const [plan] = await tx
+    .insert(onboardingPlans)
+    .values({ newHireId: acme.newHire.id, managerId: acme.manager.id, templateId: template!.id, companyId, startDate: '2026-01-05', version })
+    .returning({ id: onboardingPlans.id });
+  const planId = plan!.id;
+  const tasks = await tx
+    .insert(onboardingTasks)
+    .values(Array.from({ length: TASKS }, (_, order) => ({ planId, companyId, title: `Task ${order}`, type: 'checklist' as const, order, version })))
+    .returning({ id: onboardingTasks.id, order: onboardingTasks.order });
+  // Both engines cap bound parameters per statement: insert in chunks.
+  const rows = Array.from({ length: MESSAGES }, (_, i) => ({ planId, companyId, senderId: acme.manager.id, receiverId: acme.newHire.id, content: `Message ${i}`, version }));
+  for (let start = 0; start < rows.length; start += 500) await tx.insert(messages).values(rows.slice(start, start + 500));
+  return tasks.sort((a, b) => a.order - b.order).map((task) => task.id);
+});
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function time(fn: () => Promise<unknown>): Promise<number> {
@@ -58,3 +64,4 @@ console.log(`  push of ${TASKS} mutations   ${median(pushTimes).toFixed(1)} ms  
 console.log(`  replayed push (duplicates) ${median(replayTimes).toFixed(1)} ms`);
 console.log(`  full pull (reset)          ${median(fullPulls).toFixed(1)} ms`);
 console.log(`  incremental pull           ${median(incrementalPulls).toFixed(1)} ms  (${TASKS} changed tasks)`);
+await ctx.database.close();

@@ -60,7 +60,8 @@ async function checkedTitles(page: Page): Promise<string[]> {
   return titles;
 }
 
-test('the dashboard works offline and ticks and a message made offline reach the server exactly once', async ({ page, context, baseURL }) => {
+// Tagged @postgres: the one browser flow that also runs on PostgreSQL (e2e/playwright.postgres.config.ts).
+test('the dashboard works offline and ticks and a message made offline reach the server exactly once', { tag: '@postgres' }, async ({ page, context, baseURL }) => {
   await signIn(page, DEMO.newHire);
   await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
   await waitForServiceWorkerControl(page);

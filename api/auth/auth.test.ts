@@ -119,6 +119,14 @@ describe('sign-up', () => {
     expect(again.body.message).toContain(ALREADY_EXISTS);
   });
 
+  it('lets one of two simultaneous sign-ups with one email through and answers the other 409', async () => {
+    const ctx = await createTestContext();
+    const body = signUpBody({ email: 'race@example.test' });
+    const answers = await Promise.all([1, 2].map(() => ctx.request('/api/auth/signup', { method: 'POST', body })));
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(answers.find((res) => res.status === 409)?.body.message).toBe(`A user with this email ${ALREADY_EXISTS}.`);
+  });
+
   it('mails a verification link that verifies once', async () => {
     const ctx = await createTestContext();
     const { email, cookie } = await signUp(ctx);

@@ -66,3 +66,26 @@ export async function nextVersion(tx: Db, companyId: string): Promise<number> {
   if (!row) throw new Error(`nextVersion: no company ${companyId}`);
   return row.version;
 }
+
+/**
+ * Takes the company row's lock for the rest of the transaction without bumping its sync counter
+ * (checks such as plan limits run under it; an UPDATE because SQLite has no SELECT ... FOR UPDATE).
+ */
+export async function lockCompany(tx: Db, companyId: string): Promise<void> {
+  await tx
+    .update(companies)
+    .set({ updatedAt: sql`${companies.updatedAt}` })
+    .where(eq(companies.id, companyId));
+}
+
+/** Which unique index a failed insert or update ran into, on either engine; undefined for other errors. */
+export function uniqueViolation(error: unknown): { index: string } | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { code, constraint } = cause as Error & { code?: string; constraint?: string };
+    if (code === '23505') return { index: constraint ?? '' };
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      return { index: /index '([^']+)'/.exec(cause.message)?.[1] ?? cause.message };
+    }
+  }
+  return undefined;
+}

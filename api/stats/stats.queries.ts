@@ -44,6 +44,7 @@ const whenTrue = (condition: SQL) => sql`case when ${condition} then 1 else 0 en
  * with their task counts (read from the covering index tasks_plan_progress_idx), grouped by template
  * and completion month. Months are UTC and days whole calendar days, the same on both engines.
  */
+export function readGroupsForPlan(db: Db, user: CurrentUser, monthsFrom: string) { return readGroups(db, user, monthsFrom); }
 function readGroups(db: Db, user: CurrentUser, monthsFrom: string): Promise<GroupRow[]> {
   const engine = engineOf(db);
   const scoped = db.$with('scoped').as(
@@ -68,7 +69,6 @@ function readGroups(db: Db, user: CurrentUser, monthsFrom: string): Promise<Grou
       .from(onboardingTasks)
       .where(
         and(
-          eq(onboardingTasks.companyId, user.companyId),
           inArray(onboardingTasks.planId, db.select({ id: scoped.id }).from(scoped)),
           isNull(onboardingTasks.deletedAt),
         ),

@@ -1,25 +1,9 @@
 // The plan a company is on right now. A cancelled subscription keeps its plan until endDate, then the
 // company drops to Starter; the drop is applied lazily here, the one place every limit check reads.
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { PlanId } from '../../shared/catalogue.ts';
-import { type Db, first, transaction, type Tx } from '../db/client.ts';
+import { type Db, first, lockCompany, transaction, type Tx } from '../db/client.ts';
 import { companies, subscriptions } from '../db/schema.ts';
-
-/**
- * Takes the company row's lock until the transaction ends, so that one company's plan changes (a notify
- * applied, a lapsed plan dropped) and limit checks (a count, then an insert) run one at a time across
- * instances. It is the lock `nextVersion` takes, so those writers queue with them. On SQLite write
- * transactions are serialised anyway and the statement changes nothing.
- */
-export async function lockCompanyPlan(tx: Tx, companyId: string): Promise<void> {
-  // An UPDATE locks the row on PostgreSQL (SELECT ... FOR UPDATE is not SQLite syntax); keeping
-  // updatedAt stops drizzle's $onUpdate from stamping a change that did not happen.
-  await tx
-    .update(companies)
-    .set({ updatedAt: sql`${companies.updatedAt}` })
-    .where(eq(companies.id, companyId))
-    .returning({ id: companies.id });
-}
 
 /** The company's active subscription that started last (an activation leaves one, the drop below none). */
 export async function newestActivePlanType(tx: Db | Tx, companyId: string): Promise<PlanId | undefined> {
@@ -55,7 +39,7 @@ export async function currentPlanType(db: Db | Tx, companyId: string, now = new 
   return transaction(db, async (tx) => {
     // Under the lock a notify may have activated a new subscription since the read above: the company
     // takes whatever is still active after the lapsed ones end, rather than Starter unconditionally.
-    await lockCompanyPlan(tx, companyId);
+    await lockCompany(tx, companyId);
     await tx
       .update(subscriptions)
       .set({ isActive: false })
@@ -66,7 +50,3 @@ export async function currentPlanType(db: Db | Tx, companyId: string, now = new 
   });
 }
 
-/** Marks subscriptions of these ids inactive (used when a charge-back or refund ends access). */
-export async function deactivateSubscriptions(db: Db, ids: string[]): Promise<void> {
-  if (ids.length) await db.update(subscriptions).set({ isActive: false }).where(inArray(subscriptions.id, ids));
-}

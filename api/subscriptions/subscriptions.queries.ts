@@ -11,11 +11,11 @@ import {
 } from '../../shared/catalogue.ts';
 import { PAYHERE_STATUS, type CurrentSubscription } from '../../shared/subscriptions.ts';
 import type { Config } from '../config.ts';
-import { type Db, first, transaction, type Tx } from '../db/client.ts';
+import { type Db, first, lockCompany, transaction, type Tx } from '../db/client.ts';
 import { companies, paymentTransactions, subscriptions } from '../db/schema.ts';
 import { conflict } from '../lib/app-error.ts';
 import { notifySignature, payhereCredentials, signaturesMatch } from './payhere.ts';
-import { currentPlanType, lockCompanyPlan, newestActivePlanType } from './plan-status.ts';
+import { currentPlanType, newestActivePlanType } from './plan-status.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -241,7 +241,7 @@ export async function processNotify(db: Db, payhere: Config['payhere'], form: No
     // PayHere may deliver the same notify to two instances at once. The company's notifies apply one at
     // a time under its row lock, and the replay check reads after taking it, so the second one sees the
     // first one's transaction row and is a duplicate: one activation, one row recorded as applied.
-    await lockCompanyPlan(tx, order.companyId);
+    await lockCompany(tx, order.companyId);
     const paymentId = form.payment_id ?? '';
     const seen = (
       await tx

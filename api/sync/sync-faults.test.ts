@@ -1,75 +1,85 @@
 // Issue 11: sync under faults. 1,000 random runs of offline mutations, pushes of part of the outbox,
-// repeated pushes, answers lost on the way back, out-of-order pushes and server restarts (in memory,
-// and closing and reopening a real database file). However it goes, once everything is pushed the
-// server holds exactly a serial replay of each mutation once (DESIGN.md section 6).
+// repeated pushes, answers lost on the way back, out-of-order pushes and server restarts (of the app
+// alone, and of the app with its database: a real SQLite file closed and reopened, or on PostgreSQL the
+// pool closed and a new one opened on the same database). However it goes, once everything is pushed
+// the server holds exactly a serial replay of each mutation once (DESIGN.md section 6).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutationName, PushResponse } from '../../shared/sync.ts';
 import { createApp } from '../app.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
 import { createSession, sessionCookieName } from '../auth/sessions.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase, type Db } from '../db/client.ts';
+import { loadConfig, type DatabaseConfig } from '../config.ts';
+import { first, openDatabase, type Db, type OpenDatabase } from '../db/client.ts';
 import { messages, onboardingTasks, syncClients } from '../db/schema.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
 import { createTemplate } from '../templates/templates.queries.ts';
-import { TEST_PASSWORD_HASH } from '../test/harness.ts';
+import { openTestDatabase, TEST_PASSWORD_HASH, testEngine } from '../test/harness.ts';
 
 const TASKS = 4;
 const RUNS = 1_000;
 
-// ---- the server: one in memory and one on disk, each restarted at will ----
+// ---- the servers: each restarted at will, one keeping its database open and one reopening it ----
 
 const config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail' });
 const mailer = { send: async () => {} };
 
 class Server {
-  private handle: ReturnType<typeof openDatabase>;
   app: ReturnType<typeof createApp>;
   restarts = 0;
 
-  /** `path` null: an in-memory database, which a restart keeps (only the app is made anew). */
-  constructor(private readonly path: string | null) {
-    this.handle = openDatabase(path ?? ':memory:');
-    this.app = createApp({ ...this.handle, config, mailer });
+  /** `reopenWith` null: a restart makes only the app anew; otherwise it also closes and reopens the database. */
+  constructor(
+    private database: OpenDatabase,
+    private readonly reopenWith: DatabaseConfig | null,
+  ) {
+    this.app = createApp({ db: database.db, config, mailer });
   }
 
   get db(): Db {
-    return this.handle.db;
+    return this.database.db;
   }
 
-  restart(): void {
+  async restart(): Promise<void> {
     this.restarts += 1;
-    if (this.path) {
-      this.handle.sqlite.close();
-      this.handle = openDatabase(this.path);
+    if (this.reopenWith) {
+      await this.database.close();
+      this.database = await openDatabase(this.reopenWith);
     }
-    this.app = createApp({ ...this.handle, config, mailer });
+    this.app = createApp({ db: this.database.db, config, mailer });
   }
 
-  close(): void {
-    this.handle.sqlite.close();
+  /** The reopened handles are this file's to close; the test harness closes (and drops) the databases it opened. */
+  async close(): Promise<void> {
+    if (this.reopenWith) await this.database.close();
   }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'kickoff-sync-faults-'));
-const servers = { memory: new Server(null), file: new Server(join(dir, 'kickoff.db')) };
+let servers: { app: Server; database: Server };
 
-afterAll(() => {
-  servers.memory.close();
-  servers.file.close();
+beforeAll(async () => {
+  const kept = await openTestDatabase();
+  // SQLite: a file (an in-memory database cannot be reopened). PostgreSQL: a private database, served
+  // through a pool of this file's own, which a restart closes.
+  const reopened: DatabaseConfig = testEngine === 'postgres' ? (await openTestDatabase()).config : { engine: 'sqlite', path: join(dir, 'kickoff.db') };
+  servers = { app: new Server(kept, null), database: new Server(await openDatabase(reopened), reopened) };
+});
+
+afterAll(async () => {
+  await servers.database.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 /** A fresh company per run: a new hire with a plan of TASKS tasks, signed in; the plan's id and task ids. */
-function seed(db: Db) {
+async function seed(db: Db) {
   const slug = crypto.randomUUID().slice(0, 8);
-  const { company, user: admin } = createCompanyWithAdmin(db, {
+  const { company, user: admin } = await createCompanyWithAdmin(db, {
     fullName: 'Fault Admin',
     email: `admin@${slug}.test`,
     passwordHash: TEST_PASSWORD_HASH,
@@ -77,10 +87,16 @@ function seed(db: Db) {
     companyAddress: '1 Fault Line',
     isEmailVerified: true,
   });
-  const manager = createTeamMember(db, { companyId: company.id, email: `manager@${slug}.test`, fullName: 'Fault Manager', role: 'manager' });
-  const newHire = createTeamMember(db, { companyId: company.id, email: `hire@${slug}.test`, fullName: 'Fault Hire', role: 'new_hire', managerId: manager.id });
+  const manager = await createTeamMember(db, { companyId: company.id, email: `manager@${slug}.test`, fullName: 'Fault Manager', role: 'manager' });
+  const newHire = await createTeamMember(db, {
+    companyId: company.id,
+    email: `hire@${slug}.test`,
+    fullName: 'Fault Hire',
+    role: 'new_hire',
+    managerId: manager.id,
+  });
   const actor: CurrentUser = { id: admin.id, email: admin.email, role: 'admin', companyId: company.id, fullName: admin.fullName, managerId: null };
-  const template = createTemplate(db, actor, {
+  const template = await createTemplate(db, actor, {
     title: 'Faults',
     duration: 14,
     sections: [
@@ -92,11 +108,11 @@ function seed(db: Db) {
       },
     ],
   });
-  const plan = assignPlanFromTemplate(db, actor, { newHireId: newHire.id, templateId: template.id, startDate: '2026-01-05', managerId: manager.id });
+  const plan = await assignPlanFromTemplate(db, actor, { newHireId: newHire.id, templateId: template.id, startDate: '2026-01-05', managerId: manager.id });
   return {
     planId: plan.id,
     taskIds: plan.tasks.map((task) => task.id),
-    cookie: `${sessionCookieName(false)}=${createSession(db, newHire.id)}`,
+    cookie: `${sessionCookieName(false)}=${await createSession(db, newHire.id)}`,
   };
 }
 
@@ -131,19 +147,20 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
 );
 
-type Scenario = { storage: 'memory' | 'file'; steps: Step[] };
+/** Which server the run talks to: what its restarts restart. */
+type Scenario = { restarts: 'app' | 'database'; steps: Step[] };
 
 const scenario: fc.Arbitrary<Scenario> = fc.record({
-  storage: fc.oneof({ weight: 3, arbitrary: fc.constant('memory' as const) }, { weight: 1, arbitrary: fc.constant('file' as const) }),
+  restarts: fc.oneof({ weight: 3, arbitrary: fc.constant('app' as const) }, { weight: 1, arbitrary: fc.constant('database' as const) }),
   steps: fc.array(step, { maxLength: 14 }),
 });
 
 type Mutation = { id: number; name: MutationName; args: Record<string, unknown>; rejected: boolean };
 type PushBody = { clientId: string; mutations: Array<Pick<Mutation, 'id' | 'name' | 'args'>> };
 
-async function runScenario({ storage, steps }: Scenario) {
-  const server = servers[storage];
-  const { planId, taskIds, cookie } = seed(server.db);
+async function runScenario({ restarts, steps }: Scenario) {
+  const server = servers[restarts];
+  const { planId, taskIds, cookie } = await seed(server.db);
   const clientId = crypto.randomUUID();
 
   // The client: its outbox and counter. The test also keeps every mutation made, and what the server has applied.
@@ -219,7 +236,7 @@ async function runScenario({ storage, steps }: Scenario) {
         break;
       }
       case 'restart':
-        server.restart();
+        await server.restart();
         break;
     }
   }
@@ -238,13 +255,13 @@ async function runScenario({ storage, steps }: Scenario) {
   }
 
   const { db } = server;
-  const tasks = db.select().from(onboardingTasks).where(eq(onboardingTasks.planId, planId)).all();
+  const tasks = await db.select().from(onboardingTasks).where(eq(onboardingTasks.planId, planId));
   expect(new Map(tasks.map((task) => [task.id, task.isCompleted]))).toEqual(expectedTasks);
   for (const task of tasks) expect(task.completedAt !== null).toBe(task.isCompleted);
-  const stored = db.select({ id: messages.id, content: messages.content }).from(messages).where(eq(messages.planId, planId)).all();
+  const stored = await db.select({ id: messages.id, content: messages.content }).from(messages).where(eq(messages.planId, planId));
   expect(stored).toHaveLength(expectedMessages.size);
   expect(new Map(stored.map((message) => [message.id, message.content]))).toEqual(expectedMessages);
-  const client = db.select().from(syncClients).where(eq(syncClients.clientId, clientId)).get();
+  const client = await first(db.select().from(syncClients).where(eq(syncClients.clientId, clientId)));
   expect(client?.lastMutationId ?? 0).toBe(made.length);
 }
 
@@ -252,7 +269,7 @@ describe('sync under faults', () => {
   it(`after ${RUNS} random runs of offline mutations, repeated and lost pushes and restarts, the server holds each mutation exactly once`, async () => {
     await fc.assert(fc.asyncProperty(scenario, runScenario), { numRuns: RUNS });
     // The generator did reach both kinds of restart.
-    expect(servers.memory.restarts).toBeGreaterThan(0);
-    expect(servers.file.restarts).toBeGreaterThan(0);
+    expect(servers.app.restarts).toBeGreaterThan(0);
+    expect(servers.database.restarts).toBeGreaterThan(0);
   }, 240_000);
 });

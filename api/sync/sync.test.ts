@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PullResponse, PushResponse, SyncMessage, SyncPlan, SyncTask } from '../../shared/sync.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
-import { nextVersion, transaction } from '../db/client.ts';
+import { nextVersion, openDatabase, transaction } from '../db/client.ts';
 import { companies, onboardingPlans, onboardingTasks, templates } from '../db/schema.ts';
-import { createTestContext, type TestContext } from '../test/harness.ts';
+import { apiOver, createTestContext, testEngine, type TestContext } from '../test/harness.ts';
 
 type Company = Awaited<ReturnType<TestContext['createCompany']>>;
 
-/** A template and a plan of three tasks for the company's new hire (the REST routes are someone else's). */
-function givePlan(ctx: TestContext, company: Company, newHireId = company.newHire.id) {
+const THREE_TASKS = ['Set up laptop', 'Meet the team', 'Read the handbook'];
+
+/** A template and a plan of (three) tasks for the company's new hire (the REST routes are someone else's). */
+function givePlan(ctx: TestContext, company: Company, newHireId = company.newHire.id, taskTitles = THREE_TASKS) {
   const companyId = company.company.id;
   return transaction(ctx.db, async (tx) => {
     const version = await nextVersion(tx, companyId);
@@ -24,7 +26,7 @@ function givePlan(ctx: TestContext, company: Company, newHireId = company.newHir
     const tasks = await tx
       .insert(onboardingTasks)
       .values(
-        ['Set up laptop', 'Meet the team', 'Read the handbook'].map((title, order) => ({
+        taskTitles.map((title, order) => ({
           planId: plan!.id,
           companyId,
           title,
@@ -328,6 +330,58 @@ describe('sync API', () => {
     const otherPlan = await givePlan(ctx, other);
     const refused = await push(acme.cookies.newHire, { clientId: client, mutations: [{ id: 2, name: 'message.markRead', args: { planId: otherPlan.plan.id, upTo: new Date().toISOString() } }] });
     expect((refused.body as PushResponse).results).toEqual([{ id: 2, status: 'rejected', message: expect.stringMatching(/not found/i) }]);
+  });
+
+  it('misses no row when two instances apply two clients’ pushes at once while a third client pulls', async () => {
+    // On PostgreSQL the two instances have pools of their own and the writes really overlap: a pull
+    // that took its cursor past a transaction still in flight would never see that transaction's rows.
+    const TICKS = 24;
+    const plan = await givePlan(ctx, acme, acme.newHire.id, Array.from({ length: TICKS }, (_, index) => `Task ${index + 1}`));
+    const other = testEngine === 'postgres' ? await openDatabase(ctx.database.config) : ctx.database;
+    const instances = [ctx, apiOver(other.db, ctx.config)];
+    try {
+      const pushAll = async (instance: number, cookie: string, taskIds: string[]) => {
+        const client = clientId();
+        for (const [index, taskId] of taskIds.entries()) {
+          const res = await instances[instance]!.request('/api/sync/push', { method: 'POST', cookie, body: { clientId: client, mutations: [tick(index + 1, taskId)] } });
+          expect(res.status).toBe(200);
+          expect((res.body as PushResponse).results).toEqual([{ id: index + 1, status: 'applied' }]);
+        }
+      };
+      const taskIds = plan.tasks.map((task) => task.id);
+      const pushes = Promise.all([
+        pushAll(0, acme.cookies.newHire, taskIds.filter((_, index) => index % 2 === 0)),
+        pushAll(1, acme.cookies.manager, taskIds.filter((_, index) => index % 2 === 1)),
+      ]);
+      let pushing = true;
+      void pushes.finally(() => (pushing = false));
+
+      // The admin's device: a full state from cursor 0, then incremental pulls from both instances.
+      const puller = clientId();
+      const seen = new Map<string, boolean>();
+      const cursors: number[] = [];
+      const pullOnce = async (instance: number) => {
+        const body = (await instances[instance]!.request(`/api/sync/pull?clientId=${puller}&cursor=${cursors.at(-1) ?? 0}`, { cookie: acme.cookies.admin })).body as PullResponse;
+        expect(body.reset).toBe(cursors.length === 0);
+        for (const task of liveTasks(body)) seen.set(task.id, task.isCompleted);
+        cursors.push(body.cursor);
+      };
+      while (pushing) await pullOnce(cursors.length % 2);
+      await pushes;
+      await pullOnce(0);
+
+      // Every tick reached the puller, and the cursor only ever moved forward, ending at the company's version.
+      expect(plan.tasks.filter((task) => seen.get(task.id) !== true)).toEqual([]);
+      expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
+      const [company] = await ctx.db.select({ version: companies.version }).from(companies).where(eq(companies.id, acme.company.id));
+      expect(cursors.at(-1)).toBe(company!.version);
+      // Each tick committed under a version of its own, all within the company's counter.
+      const versions = (await ctx.db.select({ version: onboardingTasks.version }).from(onboardingTasks).where(eq(onboardingTasks.planId, plan.plan.id))).map((row) => row.version);
+      expect(new Set(versions).size).toBe(TICKS);
+      expect(Math.max(...versions)).toBeLessThanOrEqual(company!.version);
+    } finally {
+      if (other !== ctx.database) await other.close();
+    }
   });
 
   it('answers 400 for a malformed push', async () => {

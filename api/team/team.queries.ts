@@ -5,7 +5,7 @@ import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts'
 import type { Invite, InvitedUser, ManagerOption, TeamMember } from '../../shared/team.ts';
 import { INVITE_TOKEN_TTL_MS, issueToken } from '../auth/auth-tokens.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
-import { type Db, first, nextVersion, transaction, type Tx } from '../db/client.ts';
+import { type Db, first, lockCompany, nextVersion, transaction, type Tx } from '../db/client.ts';
 import { companies, onboardingPlans, sessions, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
@@ -13,7 +13,7 @@ import { composeMail, type Mail } from '../mail/mailer.ts';
 import { visiblePlansWhere } from '../onboarding/access.ts';
 import { recordUserDeletion } from '../sync/tombstones.ts';
 import { countManagers, taskCountsByPlan } from '../onboarding/onboarding.queries.ts';
-import { currentPlanType, lockCompanyPlan } from '../subscriptions/plan-status.ts';
+import { currentPlanType } from '../subscriptions/plan-status.ts';
 
 const managerOf = alias(users, 'team_manager');
 
@@ -133,7 +133,7 @@ export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, i
       : await transaction(db, async (tx) => {
           // Count, then insert: under the company row's lock, so two invitations at once (on two
           // instances) cannot both see a free seat.
-          await lockCompanyPlan(tx, inviter.companyId);
+          await lockCompany(tx, inviter.companyId);
           const planType = await currentPlanType(tx, inviter.companyId);
           if (!withinPlanLimit(planType, 'managers', await countManagers(tx, inviter.companyId))) {
             throw new AppError(403, limitReachedMessage(planType, 'managers'));

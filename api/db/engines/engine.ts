@@ -8,6 +8,11 @@ export type Engine = {
   transaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T>;
   /** Runs `body` over one consistent snapshot (sync pull reads every table as of one moment). */
   snapshot<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while no other process of this database runs work under the same name (start-up
+   * chores such as migrations and the demo seed, when several instances start together).
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** A raw statement's rows. */
   rows<T>(db: Db, query: SQL): Promise<T[]>;
   close(): Promise<void>;

@@ -9,8 +9,6 @@ import type { Db } from '../client.ts';
 import { bindEngine, type Engine } from './engine.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle/pg', import.meta.url));
-/** Any fixed number: instances starting together take turns to migrate. */
-const MIGRATION_LOCK = 7_415_001;
 
 export type PostgresOptions = { url: string; poolSize: number };
 
@@ -33,15 +31,8 @@ export function createPool({ url, poolSize }: PostgresOptions): pg.Pool {
 export async function openPostgres(options: PostgresOptions): Promise<{ db: Db; client: pg.Pool; engine: Engine }> {
   const pool = createPool(options);
   const db = drizzle({ client: pool, schema });
-  const lock = await pool.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(db, { migrationsFolder });
-  } finally {
-    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    lock.release();
-  }
   const engine = postgresEngine(pool);
+  await engine.exclusively('migrate', () => migrate(db, { migrationsFolder }));
   return { db: bindEngine(db, engine), client: pool, engine };
 }
 
@@ -53,6 +44,17 @@ export function postgresEngine(pool: pg.Pool): Engine {
     snapshot: (db, body) =>
       db.transaction((tx) => body(bindEngine(tx as unknown as Db, engine)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     rows: async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[],
+    // A session-level advisory lock, held on one pooled connection for the duration of the work.
+    exclusively: async (name, work) => {
+      const lock = await pool.connect();
+      try {
+        await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`kickoff:${name}`]);
+        return await work();
+      } finally {
+        await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [`kickoff:${name}`]).catch(() => undefined);
+        lock.release();
+      }
+    },
     close: () => pool.end(),
 
     // --- Date arithmetic (owned by messages/stats) ---

@@ -86,6 +86,8 @@ export function sqliteEngine(client: Database.Database): Engine {
     name: 'sqlite',
     transaction: (db, body) => inTransaction(db, 'BEGIN IMMEDIATE', body),
     snapshot: (db, body) => inTransaction(db, 'BEGIN', body),
+    // One process owns the file: a chore cannot race another instance.
+    exclusively: (_name, work) => work(),
     rows: async <T>(db: Db, query: SQL) => (db as unknown as SqliteDb).all<T>(query),
     close: async () => void client.close(),
 
