@@ -31,6 +31,21 @@ describe('HTTP foundation', async () => {
     expect(otherOrigin.status).toBe(403);
   });
 
+  it('refuses the NUL character in URLs and JSON bodies with 400 on either engine, storing nothing', async () => {
+    const { cookies } = await ctx.createCompany('Nul');
+    const inPath = await ctx.request('/api/templates/%00', { cookie: cookies.admin });
+    expect(inPath.status).toBe(400);
+    expect(inPath.body).toEqual({ message: 'Text must not contain NUL characters.' });
+    const inBody = await ctx.request('/api/templates', {
+      method: 'POST',
+      cookie: cookies.admin,
+      body: { title: 'Bad\u0000title', duration: 30, sections: [] },
+    });
+    expect(inBody.status).toBe(400);
+    const list = await ctx.request('/api/templates', { cookie: cookies.admin });
+    expect(list.body).toEqual([]);
+  });
+
   it('sets security headers with a strict CSP', async () => {
     const res = await ctx.request('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';

@@ -1,30 +1,48 @@
-// API benchmark (issue 10): the real server on a copy of the scale database, loaded with
-// autocannon from this process, compared with a bare Hono + better-sqlite3 ceiling.
-// Usage: npx tsx bench/api.ts [--db bench/out/scale.sqlite] [--duration 5] [--runs 3] [--warmup 2]
-//        [--connections 50] [--only stats,pull]
+// API benchmark (issue 10): the real server on the scale data set, loaded with autocannon from this
+// process, compared with a bare Hono ceiling on the same engine (bench/ceiling.ts). On SQLite the
+// server gets a copy of bench/out/scale.sqlite; on PostgreSQL a throwaway cluster is started and
+// filled with the same data set by bench/data.ts. `--db both` runs both and prints them side by side.
+// Usage: npx tsx bench/api.ts [--db sqlite|postgres|both] [--quick] [--file bench/out/scale.sqlite]
+//        [--duration 5] [--runs 3] [--warmup 2] [--connections 50] [--pool 10] [--only stats,pull]
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
-import type { ScaleInfo } from './data.ts';
+import { type Cluster, createDatabase, startCluster } from '../scripts/postgres-cluster.ts';
+import { readScaleInfo, type ScaleInfo } from './scale-info.ts';
 
 const { values: args } = parseArgs({
   options: {
-    db: { type: 'string', default: 'bench/out/scale.sqlite' },
-    duration: { type: 'string', default: '5' },
-    runs: { type: 'string', default: '3' },
-    warmup: { type: 'string', default: '2' },
+    db: { type: 'string', default: 'sqlite' },
+    quick: { type: 'boolean', default: false },
+    file: { type: 'string', default: 'bench/out/scale.sqlite' },
+    duration: { type: 'string' },
+    runs: { type: 'string' },
+    warmup: { type: 'string' },
     connections: { type: 'string', default: '50' },
+    pool: { type: 'string', default: '10' },
     only: { type: 'string' },
     'slow-ms': { type: 'string', default: '250' },
   },
 });
-const DURATION_S = Number(args.duration);
-const RUNS = Number(args.runs);
-const WARMUP_S = Number(args.warmup);
+
+type EngineName = 'sqlite' | 'postgres';
+const ENGINE_LABEL: Record<EngineName, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+const engines: EngineName[] = args.db === 'both' ? ['sqlite', 'postgres'] : args.db === 'sqlite' || args.db === 'postgres' ? [args.db] : [];
+if (engines.length === 0) {
+  console.error(`--db must be sqlite, postgres or both (got "${args.db}"); the SQLite file is --file.`);
+  process.exit(2);
+}
+
+// --quick: one short run per endpoint, to compare engines in a few minutes; figures are noisier.
+const DURATION_S = Number(args.duration ?? (args.quick ? 3 : 5));
+const RUNS = Number(args.runs ?? (args.quick ? 1 : 3));
+const WARMUP_S = Number(args.warmup ?? (args.quick ? 1 : 2));
 const CONNECTIONS = Number(args.connections);
+/** PostgreSQL connections per process, for the server and the ceiling alike. */
+const POOL_SIZE = Number(args.pool);
 /** An endpoint slower than this alone is not loaded: 50 queued requests would stall the whole run. */
 const SLOW_MS = Number(args['slow-ms']);
 const SERVER_PORT = 4301;
@@ -33,26 +51,11 @@ const SERVER = `http://127.0.0.1:${SERVER_PORT}`;
 /** Targets from issue 10 (reported, not asserted). */
 const TARGET = { readShareOfCeiling: 0.5, p99Ms: 25, statsP99Ms: 20 };
 
-const sourceDb = resolve(args.db);
-const infoPath = join(dirname(sourceDb), 'scale.json');
-if (!existsSync(sourceDb) || !existsSync(infoPath)) {
-  console.error(`No scale database at ${sourceDb}: run "npm run bench:data" first.`);
-  process.exit(1);
-}
-const scale = JSON.parse(readFileSync(infoPath, 'utf8')) as ScaleInfo;
+const sqliteFile = resolve(args.file);
+const outDir = dirname(sqliteFile);
 
-// Writes during the run must not change the generated file: the server gets a fresh copy.
-const runDb = join(dirname(sourceDb), 'bench-run.sqlite');
-for (const suffix of ['', '-wal', '-shm']) rmSync(runDb + suffix, { force: true });
-{
-  // Fold any WAL content into the main file first, so the copied file is the whole database.
-  const source = new Database(sourceDb, { fileMustExist: true });
-  source.pragma('wal_checkpoint(TRUNCATE)');
-  source.close();
-}
-copyFileSync(sourceDb, runDb);
-
-// Two cores: the server (and the ceiling) on core 0, this load generator on core 1.
+// Two cores: the system under test (server or ceiling, and the PostgreSQL cluster) on core 0, this
+// load generator on core 1. Children spawned without `taskset` (the data generator) stay on core 1.
 const canPin = (() => {
   try {
     execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
@@ -63,6 +66,7 @@ const canPin = (() => {
 })();
 
 const children = new Set<ChildProcess>();
+let cluster: Cluster | undefined;
 function startProcess(command: string[], env: Record<string, string>): ChildProcess {
   const [file, ...rest] = canPin ? ['taskset', '-c', '0', ...command] : command;
   const child = spawn(file as string, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -84,8 +88,18 @@ async function stopProcess(child: ChildProcess) {
 }
 process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
+  cluster?.stop();
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(1));
+
+/** Runs a tsx script to its end with its output shown (the data generator). */
+async function runScript(script: string, scriptArgs: string[]): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...scriptArgs], { stdio: 'inherit' });
+  children.add(child);
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  children.delete(child);
+  if (code !== 0) throw new Error(`${script} ${scriptArgs.join(' ')} exited with ${code}`);
+}
 
 async function waitUntilUp(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 600; attempt++) {
@@ -119,6 +133,8 @@ type Row = {
   /** One request alone, before the load: what a single visitor waits. */
   probeMs?: number;
 };
+
+const CEILING_NAME = 'ceiling: 20 task rows, raw statement, no auth';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -171,11 +187,11 @@ async function load(
   };
 }
 
-async function signIn(email: string): Promise<string> {
+async function signIn(email: string, password: string): Promise<string> {
   const response = await fetch(`${SERVER}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: scale.password }),
+    body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`sign-in as ${email} answered ${response.status}: ${await response.text()}`);
   const sid = response.headers.getSetCookie().find((cookie) => cookie.startsWith('kickoff_sid='));
@@ -203,155 +219,251 @@ async function probe(endpoint: Endpoint): Promise<{ status: number; missing: boo
   return { status: response.status, missing: response.status === 404 && !!message?.startsWith('No API route'), message, ms };
 }
 
-const rows: Row[] = [];
+// ---- One engine's database: the data set, where the ceiling reads it, how the server opens it ----
+type Prepared = { scale: ScaleInfo; ceilingDatabase: string; serverEnv: Record<string, string>; cleanup: () => void };
+
+/** Kept between runs: generated (~40 s) when missing or made by an older generator. */
+async function prepareSqlite(): Promise<Prepared> {
+  const infoPath = join(outDir, 'scale.json');
+  if (!readScaleInfo(infoPath)) {
+    console.log(`No current scale data set at ${sqliteFile}: generating it.`);
+    await runScript('bench/data.ts', ['--out', sqliteFile, '--info', infoPath]);
+  }
+  const scale = readScaleInfo(infoPath) as ScaleInfo;
+  // Writes during the run must not change the generated file: the server gets a fresh copy.
+  const runDb = join(outDir, 'bench-run.sqlite');
+  const removeRunDb = () => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(runDb + suffix, { force: true });
+  };
+  removeRunDb();
+  // Fold any WAL content into the main file first, so the copied file is the whole database.
+  const source = new Database(sqliteFile, { fileMustExist: true });
+  source.pragma('wal_checkpoint(TRUNCATE)');
+  source.close();
+  copyFileSync(sqliteFile, runDb);
+  return { scale, ceilingDatabase: runDb, serverEnv: { DATABASE_URL: '', DATABASE_PATH: runDb }, cleanup: removeRunDb };
+}
+
+/** The postmaster and its background processes onto core 0; backends it forks later inherit it. */
+function pinCluster(started: Cluster) {
+  if (!canPin) return;
+  const postmaster = readFileSync(join(started.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]?.trim() ?? '';
+  const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', postmaster]).toString().split(/\s+/).filter(Boolean);
+  for (const pid of [postmaster, ...workers]) execFileSync('taskset', ['-cp', '0', pid], { stdio: 'ignore' });
+}
+
+/** A throwaway cluster, filled by the generator each run (its seed makes the same data set). */
+async function preparePostgres(): Promise<Prepared> {
+  execFileSync('bash', ['scripts/ensure-postgres.sh'], { stdio: 'inherit' });
+  cluster = await startCluster();
+  pinCluster(cluster);
+  await createDatabase(cluster.url('postgres'), 'kickoff_bench');
+  const url = cluster.url('kickoff_bench');
+  const infoPath = join(outDir, 'scale.postgres.json');
+  console.log(`Filling PostgreSQL ${url} (throwaway cluster in ${cluster.dir}) with the scale data set...`);
+  await runScript('bench/data.ts', ['--out', url, '--info', infoPath]);
+  const scale = readScaleInfo(infoPath) as ScaleInfo;
+  return { scale, ceilingDatabase: url, serverEnv: { DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL_SIZE) }, cleanup: () => cluster?.stop() };
+}
+
+// ---- One engine's measurements ----------------------------------------------------------------
+async function measure(engine: EngineName, prepared: Prepared): Promise<Row[]> {
+  const { scale } = prepared;
+  const rows: Row[] = [];
+  const tag = `[${ENGINE_LABEL[engine]}]`;
+
+  // 1. The ceiling, alone on its core.
+  {
+    const ceiling = startProcess(
+      [process.execPath, '--import', 'tsx', 'bench/ceiling.ts', prepared.ceilingDatabase, scale.planId, String(CEILING_PORT), String(POOL_SIZE)],
+      {},
+    );
+    await waitUntilUp(`http://127.0.0.1:${CEILING_PORT}/health`, ceiling);
+    process.stdout.write(`  ${tag} loading the ceiling ...`);
+    const figures = await load(`http://127.0.0.1:${CEILING_PORT}`, `http://127.0.0.1:${CEILING_PORT}/health`, { method: 'GET', path: '/tasks', cookie: '' });
+    rows.push({ name: CEILING_NAME, kind: 'ceiling', status: 'ok', ...figures });
+    process.stdout.write(` ${Math.round(figures.rps ?? 0)} req/s\n`);
+    await stopProcess(ceiling);
+  }
+
+  // 2. The real server.
+  const server = startProcess([process.execPath, '--import', 'tsx', 'api/server.ts'], {
+    NODE_ENV: 'test',
+    PORT: String(SERVER_PORT),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    MAIL_DIR: join(outDir, 'mail'),
+    APP_URL: SERVER,
+    ...prepared.serverEnv,
+  });
+  try {
+    await waitUntilUp(`${SERVER}/api/health`, server);
+    const signedIn = async (email: string) =>
+      signIn(email, scale.password).catch((error: unknown) => {
+        console.error(String(error instanceof Error ? error.message : error));
+        return '';
+      });
+    const cookies = {
+      admin: await signedIn(scale.adminEmail),
+      manager: await signedIn(scale.managerEmail),
+      newHire: await signedIn(scale.newHireEmail),
+    };
+
+    // Writes go round the plan's 30 tasks, each ticked and unticked in turn.
+    const taskAt = (n: number) => scale.taskIds[n % scale.taskIds.length] ?? scale.taskId;
+    const completedAt = (n: number) => Math.floor(n / scale.taskIds.length) % 2 === 0;
+    let patchCount = 0;
+    let pushCount = 0;
+    const endpoints: Endpoint[] = [
+      { name: 'GET /api/auth/user (new hire)', method: 'GET', path: '/api/auth/user', kind: 'read', cookie: cookies.newHire },
+      { name: `GET /api/onboarding-plans (manager of ${scale.managerPlanCount})`, method: 'GET', path: '/api/onboarding-plans', kind: 'read', cookie: cookies.manager },
+      { name: 'GET /api/onboarding-plans (admin, first page)', method: 'GET', path: '/api/onboarding-plans', kind: 'read', cookie: cookies.admin },
+      { name: 'GET /api/onboarding-plans/{id}/details (new hire)', method: 'GET', path: `/api/onboarding-plans/${scale.planId}/details`, kind: 'read', cookie: cookies.newHire },
+      {
+        name: 'PATCH /api/onboarding-tasks/{id} (new hire, alternating)',
+        method: 'PATCH',
+        path: `/api/onboarding-tasks/${scale.taskId}`,
+        kind: 'write',
+        cookie: cookies.newHire,
+        next: () => {
+          const n = patchCount++;
+          return { path: `/api/onboarding-tasks/${taskAt(n)}`, body: JSON.stringify({ isCompleted: completedAt(n) }) };
+        },
+      },
+      { name: 'GET /api/messages/{planId}?after= (new hire)', method: 'GET', path: `/api/messages/${scale.planId}?after=${encodeURIComponent(scale.messagesAfter)}`, kind: 'read', cookie: cookies.newHire },
+      { name: 'GET /api/companies/{id}/stats (admin, 10k people)', method: 'GET', path: `/api/companies/${scale.companyId}/stats`, kind: 'read', cookie: cookies.admin },
+      {
+        name: 'POST /api/sync/push (new hire, 1 mutation)',
+        method: 'POST',
+        path: '/api/sync/push',
+        kind: 'write',
+        cookie: cookies.newHire,
+        // A request has no stable connection identity in autocannon, so each push is a new device's
+        // first mutation (id 1): it is applied, never skipped as a duplicate.
+        next: () => {
+          const n = pushCount++;
+          const mutation = { id: 1, name: 'task.setCompleted', args: { taskId: taskAt(n), isCompleted: completedAt(n) } };
+          return { path: '/api/sync/push', body: JSON.stringify({ clientId: crypto.randomUUID(), mutations: [mutation] }) };
+        },
+      },
+      {
+        name: 'GET /api/sync/pull?cursor=<recent> (new hire)',
+        method: 'GET',
+        path: `/api/sync/pull?clientId=${crypto.randomUUID()}&cursor=${scale.recentCursor}`,
+        kind: 'read',
+        cookie: cookies.newHire,
+      },
+    ];
+
+    for (const endpoint of endpoints.filter((e) => wanted(e.name))) {
+      if (!endpoint.cookie) {
+        rows.push({ name: endpoint.name, kind: endpoint.kind, status: 'failed', note: 'sign-in failed' });
+        continue;
+      }
+      const first = await probe(endpoint);
+      if (first.missing) {
+        rows.push({ name: endpoint.name, kind: endpoint.kind, status: 'missing', note: 'not available yet' });
+        continue;
+      }
+      // Timed on a second request, once the first has warmed the code path and the database's cache.
+      const alone = await probe(endpoint);
+      if (alone.ms > SLOW_MS) {
+        const note = `too slow to load: ${Math.round(alone.ms)} ms alone (over --slow-ms ${SLOW_MS})`;
+        rows.push({ name: endpoint.name, kind: endpoint.kind, status: 'failed', note, probeMs: alone.ms });
+        console.log(`  ${tag} skipping ${endpoint.name}: ${note}`);
+        continue;
+      }
+      process.stdout.write(`  ${tag} loading ${endpoint.name} ...`);
+      const figures = await load(SERVER, `${SERVER}/api/health`, endpoint);
+      const problems = [
+        first.status >= 300 ? `${first.status} ${first.message ?? ''}`.trim() : '',
+        figures.non2xx ? `${figures.non2xx} non-2xx/errors` : '',
+        figures.completed ? '' : 'no answer within the run',
+      ].filter(Boolean);
+      const note = problems.length ? problems.join('; ') : undefined;
+      rows.push({ name: endpoint.name, kind: endpoint.kind, status: note ? 'failed' : 'ok', note, probeMs: alone.ms, ...figures });
+      process.stdout.write(` ${Math.round(figures.rps ?? 0)} req/s\n`);
+    }
+  } finally {
+    await stopProcess(server);
+  }
+  return rows;
+}
+
+// ---- The table: one group of columns per engine -----------------------------------------------
+const fixed = (value: number | undefined, digits = 0) => (value === undefined ? '-' : value.toFixed(digits));
+
+/** What a row says against the targets, or why it has no figures. */
+function verdict(row: Row, ceilingRps: number): string {
+  if (row.status === 'missing') return 'not available yet';
+  if (row.status === 'failed') return `FAIL ${row.note ?? ''}`.trim();
+  if (row.kind === 'ceiling') return '';
+  const ratio = row.rps !== undefined && ceilingRps ? row.rps / ceilingRps : undefined;
+  const p99Target = row.name.includes('/stats') ? TARGET.statsP99Ms : TARGET.p99Ms;
+  return [
+    row.kind === 'read' && ratio !== undefined && ratio < TARGET.readShareOfCeiling ? `below ${TARGET.readShareOfCeiling * 100}% of ceiling` : '',
+    (row.p99 ?? 0) >= p99Target ? `p99 >= ${p99Target} ms` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function printTable(results: { engine: EngineName; rows: Row[] }[]) {
+  const names = [...new Set(results.flatMap((result) => result.rows.map((row) => row.name)))];
+  const header = ['endpoint'];
+  for (const { engine } of results) header.push(`${ENGINE_LABEL[engine]} req/s`, 'p50 ms', 'p99 ms', 'x ceiling', 'alone ms');
+  header.push('targets (not asserted)');
+  const lines = names.map((name) => {
+    const cells = [name];
+    const notes: string[] = [];
+    for (const { engine, rows } of results) {
+      const row = rows.find((candidate) => candidate.name === name);
+      const ceilingRps = rows.find((candidate) => candidate.kind === 'ceiling')?.rps ?? 0;
+      const ratio = row?.rps !== undefined && ceilingRps ? row.rps / ceilingRps : undefined;
+      cells.push(fixed(row?.rps), fixed(row?.p50, 1), fixed(row?.p99, 1), ratio === undefined ? '-' : ratio.toFixed(2), fixed(row?.probeMs, 1));
+      const note = row ? verdict(row, ceilingRps) : 'not run';
+      if (note) notes.push(results.length > 1 ? `${ENGINE_LABEL[engine]}: ${note}` : note);
+    }
+    cells.push(notes.join('; ') || (name === CEILING_NAME ? 'ceiling' : 'ok'));
+    return cells;
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((cells) => cells[column]?.length ?? 0)));
+  // Markdown: readable in a terminal and pasted as is into an issue or a report.
+  const render = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 0 || column === cells.length - 1 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+  console.log(render(header));
+  console.log(`|${widths.map((width, column) => (column === 0 || column === widths.length - 1 ? `-${'-'.repeat(width)}-` : `-${'-'.repeat(width)}:`)).join('|')}|`);
+  for (const cells of lines) console.log(render(cells));
+}
+
+// ---- The run ----------------------------------------------------------------------------------
 const wanted = (name: string) => !args.only || args.only.split(',').some((part) => name.includes(part.trim()));
 const started = performance.now();
 console.log(
-  `Kickoff API benchmark: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, median of ${RUNS} x ${DURATION_S} s` +
-    (canPin ? '; server on core 0, load on core 1' : '; taskset missing, processes not pinned'),
+  `Kickoff API benchmark on ${engines.map((engine) => ENGINE_LABEL[engine]).join(' and ')}: ${CONNECTIONS} connections, ` +
+    `${WARMUP_S} s warm-up, median of ${RUNS} x ${DURATION_S} s` +
+    (engines.includes('postgres') ? `, PostgreSQL pool of ${POOL_SIZE}` : '') +
+    (canPin ? '; server, ceiling and database on core 0, load on core 1' : '; taskset missing, processes not pinned'),
 );
 
-// 1. The ceiling, alone on its core.
-{
-  const ceiling = startProcess([process.execPath, '--import', 'tsx', 'bench/ceiling.ts', runDb, scale.planId, String(CEILING_PORT)], {});
-  await waitUntilUp(`http://127.0.0.1:${CEILING_PORT}/health`, ceiling);
-  const figures = await load(`http://127.0.0.1:${CEILING_PORT}`, `http://127.0.0.1:${CEILING_PORT}/health`, { method: 'GET', path: '/tasks', cookie: '' });
-  rows.push({ name: 'ceiling: 20 task rows, raw statement, no auth', kind: 'ceiling', status: 'ok', ...figures });
-  await stopProcess(ceiling);
-}
-
-// 2. The real server.
-const server = startProcess([process.execPath, '--import', 'tsx', 'api/server.ts'], {
-  NODE_ENV: 'test',
-  PORT: String(SERVER_PORT),
-  HOST: '127.0.0.1',
-  DATABASE_PATH: runDb,
-  SEED_DEMO: 'false',
-  MAIL_DIR: join(dirname(runDb), 'mail'),
-  APP_URL: SERVER,
-});
-try {
-  await waitUntilUp(`${SERVER}/api/health`, server);
-  const signedIn = async (email: string) => signIn(email).catch((error: unknown) => {
-    console.error(String(error instanceof Error ? error.message : error));
-    return '';
-  });
-  const cookies = {
-    admin: await signedIn(scale.adminEmail),
-    manager: await signedIn(scale.managerEmail),
-    newHire: await signedIn(scale.newHireEmail),
-  };
-
-  // Writes go round the plan's 30 tasks, each ticked and unticked in turn.
-  const taskAt = (n: number) => scale.taskIds[n % scale.taskIds.length] ?? scale.taskId;
-  const completedAt = (n: number) => Math.floor(n / scale.taskIds.length) % 2 === 0;
-  let patchCount = 0;
-  let pushCount = 0;
-  const endpoints: Endpoint[] = [
-    { name: 'GET /api/auth/user (new hire)', method: 'GET', path: '/api/auth/user', kind: 'read', cookie: cookies.newHire },
-    { name: `GET /api/onboarding-plans (manager of ${scale.managerPlanCount})`, method: 'GET', path: '/api/onboarding-plans', kind: 'read', cookie: cookies.manager },
-    { name: 'GET /api/onboarding-plans (admin, first page)', method: 'GET', path: '/api/onboarding-plans', kind: 'read', cookie: cookies.admin },
-    { name: 'GET /api/onboarding-plans/{id}/details (new hire)', method: 'GET', path: `/api/onboarding-plans/${scale.planId}/details`, kind: 'read', cookie: cookies.newHire },
-    {
-      name: 'PATCH /api/onboarding-tasks/{id} (new hire, alternating)',
-      method: 'PATCH',
-      path: `/api/onboarding-tasks/${scale.taskId}`,
-      kind: 'write',
-      cookie: cookies.newHire,
-      next: () => {
-        const n = patchCount++;
-        return { path: `/api/onboarding-tasks/${taskAt(n)}`, body: JSON.stringify({ isCompleted: completedAt(n) }) };
-      },
-    },
-    { name: 'GET /api/messages/{planId}?after= (new hire)', method: 'GET', path: `/api/messages/${scale.planId}?after=${encodeURIComponent(scale.messagesAfter)}`, kind: 'read', cookie: cookies.newHire },
-    { name: 'GET /api/companies/{id}/stats (admin, 10k people)', method: 'GET', path: `/api/companies/${scale.companyId}/stats`, kind: 'read', cookie: cookies.admin },
-    {
-      name: 'POST /api/sync/push (new hire, 1 mutation)',
-      method: 'POST',
-      path: '/api/sync/push',
-      kind: 'write',
-      cookie: cookies.newHire,
-      // A request has no stable connection identity in autocannon, so each push is a new device's
-      // first mutation (id 1): it is applied, never skipped as a duplicate.
-      next: () => {
-        const n = pushCount++;
-        const mutation = { id: 1, name: 'task.setCompleted', args: { taskId: taskAt(n), isCompleted: completedAt(n) } };
-        return { path: '/api/sync/push', body: JSON.stringify({ clientId: crypto.randomUUID(), mutations: [mutation] }) };
-      },
-    },
-    {
-      name: 'GET /api/sync/pull?cursor=<recent> (new hire)',
-      method: 'GET',
-      path: `/api/sync/pull?clientId=${crypto.randomUUID()}&cursor=${scale.recentCursor}`,
-      kind: 'read',
-      cookie: cookies.newHire,
-    },
-  ];
-
-  for (const endpoint of endpoints.filter((e) => wanted(e.name))) {
-    if (!endpoint.cookie) {
-      rows.push({ name: endpoint.name, kind: endpoint.kind, status: 'failed', note: 'sign-in failed' });
-      continue;
-    }
-    const first = await probe(endpoint);
-    if (first.missing) {
-      rows.push({ name: endpoint.name, kind: endpoint.kind, status: 'missing', note: 'not available yet' });
-      continue;
-    }
-    // Timed on a second request, once the first has warmed the code path and SQLite's cache.
-    const alone = await probe(endpoint);
-    if (alone.ms > SLOW_MS) {
-      const note = `too slow to load: ${Math.round(alone.ms)} ms alone (over --slow-ms ${SLOW_MS})`;
-      rows.push({ name: endpoint.name, kind: endpoint.kind, status: 'failed', note, probeMs: alone.ms });
-      console.log(`  skipping ${endpoint.name}: ${note}`);
-      continue;
-    }
-    process.stdout.write(`  loading ${endpoint.name} ...`);
-    const figures = await load(SERVER, `${SERVER}/api/health`, endpoint);
-    const problems = [
-      first.status >= 300 ? `${first.status} ${first.message ?? ''}`.trim() : '',
-      figures.non2xx ? `${figures.non2xx} non-2xx/errors` : '',
-      figures.completed ? '' : 'no answer within the run',
-    ].filter(Boolean);
-    const note = problems.length ? problems.join('; ') : undefined;
-    rows.push({ name: endpoint.name, kind: endpoint.kind, status: note ? 'failed' : 'ok', note, probeMs: alone.ms, ...figures });
-    process.stdout.write(` ${Math.round(figures.rps ?? 0)} req/s\n`);
+const results: { engine: EngineName; rows: Row[]; scale: ScaleInfo }[] = [];
+for (const engine of engines) {
+  const prepared = engine === 'sqlite' ? await prepareSqlite() : await preparePostgres();
+  try {
+    results.push({ engine, rows: await measure(engine, prepared), scale: prepared.scale });
+  } finally {
+    prepared.cleanup();
   }
-} finally {
-  await stopProcess(server);
-  for (const suffix of ['', '-wal', '-shm']) rmSync(runDb + suffix, { force: true });
 }
 
-// 3. The table.
-const ceilingRps = rows.find((row) => row.kind === 'ceiling')?.rps ?? 0;
-const fixed = (value: number | undefined, digits = 0) => (value === undefined ? '-' : value.toFixed(digits));
-const table = rows.map((row) => {
-  const ratio = row.rps !== undefined && ceilingRps ? row.rps / ceilingRps : undefined;
-  const isStats = row.name.includes('/stats');
-  const verdict =
-    row.status === 'missing'
-      ? 'not available yet'
-      : row.status === 'failed'
-        ? `FAIL ${row.note ?? ''}`.trim()
-        : row.kind === 'ceiling'
-          ? 'ceiling'
-          : [
-              row.kind === 'read' && ratio !== undefined && ratio < TARGET.readShareOfCeiling ? `below ${TARGET.readShareOfCeiling * 100}% of ceiling` : '',
-              (row.p99 ?? 0) >= (isStats ? TARGET.statsP99Ms : TARGET.p99Ms) ? `p99 >= ${isStats ? TARGET.statsP99Ms : TARGET.p99Ms} ms` : '',
-            ]
-              .filter(Boolean)
-              .join(', ') || 'ok';
-  return {
-    endpoint: row.name,
-    'req/s': fixed(row.rps),
-    'p50 ms': fixed(row.p50, 1),
-    'p99 ms': fixed(row.p99, 1),
-    'x ceiling': ratio === undefined ? '-' : ratio.toFixed(2),
-    'alone ms': fixed(row.probeMs, 1),
-    target: verdict,
-  };
-});
-console.table(table);
+printTable(results);
+const [firstScale, secondScale] = results.map((result) => result.scale);
+if (firstScale && secondScale) {
+  const same = JSON.stringify(firstScale) === JSON.stringify(secondScale);
+  console.log(same ? 'Same data set on both engines: the generator gave the same ids and row counts.' : 'WARNING: the engines were filled with different data sets (ids or row counts differ).');
+}
+const counts = firstScale?.counts ?? {};
+console.log(`Data set: ${Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', ')}.`);
 console.log(
   `Targets (not asserted): reads >= ${TARGET.readShareOfCeiling * 100}% of the ceiling and p99 < ${TARGET.p99Ms} ms; stats p99 < ${TARGET.statsP99Ms} ms. ` +
     `Took ${((performance.now() - started) / 1000).toFixed(0)} s.`,

@@ -1,34 +1,30 @@
 // Generates a large, deterministic data set for the API benchmark: one company of 10,000 people
-// (10,000 plans, 300,000 tasks, 100,000 messages) and 200 small companies around it.
-// Usage: npx tsx bench/data.ts [--out bench/out/scale.sqlite]
-import { rmSync, writeFileSync } from 'node:fs';
+// (10,000 plans, 300,000 tasks, 100,000 messages) and 200 small companies around it, into a new
+// SQLite file or an empty PostgreSQL database. The same seed gives the same rows (ids included) on
+// either engine, so both are measured on one data set.
+// Usage: npx tsx bench/data.ts [--out bench/out/scale.sqlite | --out postgres://user@host:port/db] [--info file]
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { count, eq, getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../api/auth/password.ts';
-import { openDatabase } from '../api/db/client.ts';
+import type { Db } from '../api/db/client.ts';
+import { openPostgres } from '../api/db/engines/postgres.ts';
+import { openSqlite } from '../api/db/engines/sqlite.ts';
+import * as pgSchema from '../api/db/schema.pg.ts';
+import type { Schema } from '../api/db/schema.ts';
+import * as sqliteSchema from '../api/db/schema.sqlite.ts';
 import { DEMO_PASSWORD } from '../api/db/seed.ts';
+import type { ChecklistItem } from '../shared/tasks.ts';
 import { addDays } from '../shared/onboarding.ts';
+import { SCALE_FORMAT, type ScaleInfo } from './scale-info.ts';
 
-const { values: args } = parseArgs({ options: { out: { type: 'string', default: 'bench/out/scale.sqlite' } } });
-const outPath = resolve(args.out);
-
-/** What bench/api.ts reads: who signs in and which records it loads. */
-export type ScaleInfo = {
-  password: string;
-  companyId: string;
-  adminEmail: string;
-  managerEmail: string;
-  managerPlanCount: number;
-  newHireEmail: string;
-  planId: string;
-  taskIds: string[];
-  taskId: string;
-  /** A timestamp just before the plan's last messages, for GET /api/messages/{planId}?after=. */
-  messagesAfter: string;
-  /** A sync cursor a little behind the newest version, for GET /api/sync/pull. */
-  recentCursor: number;
-  maxVersion: number;
-};
+const { values: args } = parseArgs({ options: { out: { type: 'string', default: 'bench/out/scale.sqlite' }, info: { type: 'string' } } });
+/** A postgres:// URL fills that (empty) database; anything else is a SQLite file, made anew. */
+const toPostgres = /^postgres(ql)?:\/\//.test(args.out);
+const outPath = toPostgres ? args.out : resolve(args.out);
+const infoPath = resolve(args.info ?? (toPostgres ? 'bench/out/scale.json' : join(dirname(outPath), 'scale.json')));
 
 const BIG = { managers: 200, newHires: 9_799, plans: 10_000, tasksPerPlan: 30, templates: 50, messages: 100_000 };
 const SMALL = { companies: 200, newHires: 3, tasksPerPlan: 10, messagesPerPlan: 5 };
@@ -81,61 +77,132 @@ const LINES = [
 ];
 
 const started = performance.now();
-for (const suffix of ['', '-wal', '-shm']) rmSync(outPath + suffix, { force: true });
 const passwordHash = await hashPassword(DEMO_PASSWORD);
-const { sqlite } = openDatabase(outPath);
-// Generation only: the file is thrown away if this process dies, so no WAL and no fsyncs until the end.
-sqlite.pragma('journal_mode = MEMORY');
-sqlite.pragma('synchronous = OFF');
 
-const insert = {
-  company: sqlite.prepare(
-    `INSERT INTO companies (id, name, address, plan_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-  ),
-  subscription: sqlite.prepare(
-    `INSERT INTO subscriptions (id, company_id, plan_type, billing_period, amount, currency, status, payment_method,
-       payhere_order_id, start_date, end_date, is_active, created_at, updated_at)
-     VALUES (?, ?, ?, 'yearly', ?, 'USD', 'completed', 'VISA', ?, ?, ?, 1, ?, ?)`,
-  ),
-  user: sqlite.prepare(
-    `INSERT INTO users (id, email, first_name, last_name, full_name, role, company_id, manager_id, password, company_name,
-       account_type, is_email_verified, auth_provider, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, 'custom', ?, ?)`,
-  ),
-  setManager: sqlite.prepare(`UPDATE users SET manager_id = ? WHERE id = ?`),
-  template: sqlite.prepare(
-    `INSERT INTO templates (id, title, description, company_id, created_by, duration, is_active, version, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-  ),
-  section: sqlite.prepare(
-    `INSERT INTO template_sections (id, template_id, title, description, day_start, day_end, "order", created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ),
-  templateTask: sqlite.prepare(
-    `INSERT INTO template_tasks (id, section_id, title, description, type, resource_url, checklist_items, person_name,
-       person_role, meeting_title, "order", created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ),
-  plan: sqlite.prepare(
-    `INSERT INTO onboarding_plans (id, new_hire_id, template_id, manager_id, company_id, created_by, start_date,
-       current_phase, is_completed, completed_at, version, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ),
-  task: sqlite.prepare(
-    `INSERT INTO onboarding_tasks (id, plan_id, template_task_id, section_title, day_start, day_end, due_date,
-       is_completed, completed_at, title, description, type, resource_url, checklist_items, person_name, person_role,
-       meeting_title, "order", created_at, version, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ),
-  message: sqlite.prepare(
-    `INSERT INTO messages (id, sender_id, receiver_id, plan_id, content, is_read, version, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ),
+// ---- The target: the rows go in through each engine's fastest path ---------------------------
+// drizzle's insert builder costs ~100 us a row, more than the database itself: the rows are written
+// with raw statements built from the same table definitions (names, SQL types, driver mapping).
+/** Parents before children: a flush writes the tables in this order, so every foreign key holds. */
+const TABLES = ['companies', 'subscriptions', 'users', 'templates', 'templateSections', 'templateTasks', 'onboardingPlans', 'onboardingTasks', 'messages'] as const;
+type TableName = (typeof TABLES)[number];
+type NewRow<Name extends TableName> = Schema[Name]['$inferInsert'];
+type Row = Record<string, unknown>;
+
+type Target = {
+  db: Db;
+  tables: Schema;
+  /** Inserts rows that all have the same keys (the generator always sets the same fields). */
+  load: (table: TableName, rows: Row[]) => Promise<void>;
+  finish: () => Promise<void>;
+  close: () => Promise<void>;
 };
 
-/** The global sync counter: every synced row gets the next value, in creation order. */
-let version = 0;
-const nextVersion = () => ++version;
+/** The table's columns the rows set, with their values as the driver takes them (JSON as text, and so on). */
+function columnsOf(table: Table, sample: Row) {
+  return Object.entries(getTableColumns(table))
+    .filter(([key]) => key in sample)
+    .map(([key, column]) => ({ name: column.name, sqlType: column.getSQLType(), value: (row: Row) => (row[key] == null ? null : column.mapToDriverValue(row[key])) }));
+}
+
+/** Rows per PostgreSQL statement: one array parameter per column, so no limit on bound values. */
+const PG_ROWS_PER_STATEMENT = 5_000;
+
+async function openTarget(): Promise<Target> {
+  if (toPostgres) {
+    const { db, client, engine } = await openPostgres({ url: outPath, poolSize: 2 });
+    const [existing] = await db.select({ id: pgSchema.companies.id }).from(pgSchema.companies).limit(1);
+    if (existing) {
+      await engine.close();
+      throw new Error('The PostgreSQL database already has companies: fill an empty database.');
+    }
+    return {
+      db,
+      tables: pgSchema,
+      // COPY-like: a batch travels as one array per column and unnest() turns it back into rows.
+      load: async (name, rows) => {
+        if (!rows[0]) return;
+        const table = pgSchema[name];
+        const columns = columnsOf(table, rows[0]);
+        const text =
+          `INSERT INTO "${getTableName(table)}" (${columns.map((column) => `"${column.name}"`).join(', ')}) ` +
+          `SELECT * FROM unnest(${columns.map((column, i) => `$${i + 1}::${column.sqlType}[]`).join(', ')})`;
+        for (let from = 0; from < rows.length; from += PG_ROWS_PER_STATEMENT) {
+          const batch = rows.slice(from, from + PG_ROWS_PER_STATEMENT);
+          await client.query(text, columns.map((column) => batch.map(column.value)));
+        }
+      },
+      // A bulk load leaves no statistics and no visibility map: plans and index-only scans need both.
+      finish: async () => void (await client.query('VACUUM (ANALYZE)')),
+      close: () => engine.close(),
+    };
+  }
+  for (const suffix of ['', '-wal', '-shm']) rmSync(outPath + suffix, { force: true });
+  const { db, client, engine } = openSqlite(outPath);
+  // Generation only: the file is thrown away if this process dies, so no WAL and no fsyncs until the end.
+  client.pragma('journal_mode = MEMORY');
+  client.pragma('synchronous = OFF');
+  return {
+    db,
+    tables: sqliteSchema as unknown as Schema,
+    // One prepared statement per table, run row by row in one transaction per flush.
+    load: async (name, rows) => {
+      if (!rows[0]) return;
+      const table = sqliteSchema[name];
+      const columns = columnsOf(table, rows[0]);
+      const insert = client.prepare(
+        `INSERT INTO "${getTableName(table)}" (${columns.map((column) => `"${column.name}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      );
+      client.transaction(() => {
+        for (const row of rows) insert.run(columns.map((column) => column.value(row)));
+      })();
+    },
+    finish: async () => {
+      client.pragma('journal_mode = WAL');
+      client.exec('ANALYZE');
+    },
+    close: () => engine.close(),
+  };
+}
+
+/** Rows held before a flush writes them. */
+const SPILL_ROWS = 20_000;
+
+/** Buffers generated rows and writes them in big batches, parents first. */
+class RowWriter {
+  private pending = new Map<TableName, Row[]>(TABLES.map((name) => [name, []]));
+  private held = 0;
+
+  constructor(private readonly target: Target) {}
+
+  add<Name extends TableName>(table: Name, row: NewRow<Name>): void {
+    this.pending.get(table)?.push(row);
+    this.held++;
+  }
+
+  /** Writes once enough rows are held (call between units of generation, e.g. after each plan). */
+  async spill(): Promise<void> {
+    if (this.held >= SPILL_ROWS) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    for (const name of TABLES) {
+      await this.target.load(name, this.pending.get(name) ?? []);
+      this.pending.set(name, []);
+    }
+    this.held = 0;
+  }
+}
+
+const target = await openTarget();
+const out = new RowWriter(target);
+
+/** Each company's sync counter: its synced rows get the next value, in creation order. */
+const versions = new Map<string, number>();
+function nextVersion(companyId: string): number {
+  const version = (versions.get(companyId) ?? 0) + 1;
+  versions.set(companyId, version);
+  return version;
+}
 
 type Person = { id: string; email: string };
 type TemplateTask = {
@@ -147,7 +214,7 @@ type TemplateTask = {
   description: string;
   type: (typeof TASK_TYPES)[number];
   resourceUrl: string | null;
-  checklistItems: string | null;
+  checklistItems: ChecklistItem[] | null;
   personName: string | null;
   personRole: string | null;
   meetingTitle: string | null;
@@ -157,9 +224,24 @@ type Template = { id: string; duration: number; tasks: TemplateTask[] };
 
 function addCompany(name: string, planType: 'starter' | 'growth' | 'business', createdMs: number): string {
   const id = uuid();
-  insert.company.run(id, name, `${1 + int(200)} Galle Road, Colombo`, planType, iso(createdMs), iso(createdMs));
+  out.add('companies', { id, name, address: `${1 + int(200)} Galle Road, Colombo`, planType, createdAt: iso(createdMs), updatedAt: iso(createdMs) });
   if (planType !== 'starter') {
-    insert.subscription.run(uuid(), id, planType, planType === 'business' ? '180' : '45', `order-${id}`, isoDate(createdMs), isoDate(createdMs + 365 * DAY_MS), iso(createdMs), iso(createdMs));
+    out.add('subscriptions', {
+      id: uuid(),
+      companyId: id,
+      planType,
+      billingPeriod: 'yearly',
+      amount: planType === 'business' ? '180' : '45',
+      currency: 'USD',
+      status: 'completed',
+      paymentMethod: 'VISA',
+      payhereOrderId: `order-${id}`,
+      startDate: iso(createdMs),
+      endDate: iso(createdMs + 365 * DAY_MS),
+      isActive: true,
+      createdAt: iso(createdMs),
+      updatedAt: iso(createdMs),
+    });
   }
   return id;
 }
@@ -172,21 +254,38 @@ function addUser(
   createdMs: number,
 ): Person {
   const id = uuid();
-  const first = pick(FIRST);
-  const last = pick(LAST);
-  const accountType = role === 'admin' ? 'administrator' : 'team_member';
-  insert.user.run(id, email, first, last, `${first} ${last}`, role, company.id, managerId, passwordHash, company.name, accountType, iso(createdMs), iso(createdMs));
+  const firstName = pick(FIRST);
+  const lastName = pick(LAST);
+  out.add('users', {
+    id,
+    email,
+    firstName,
+    lastName,
+    fullName: `${firstName} ${lastName}`,
+    role,
+    companyId: company.id,
+    managerId,
+    password: passwordHash,
+    companyName: company.name,
+    accountType: role === 'admin' ? 'administrator' : 'team_member',
+    isEmailVerified: true,
+    authProvider: 'custom',
+    createdAt: iso(createdMs),
+    updatedAt: iso(createdMs),
+  });
   return { id, email };
 }
 
 function addTemplate(companyId: string, createdBy: string, title: string, sections: typeof SECTIONS, tasksPerSection: number, createdMs: number): Template {
   const id = uuid();
   const duration = sections.at(-1)?.dayEnd ?? 90;
-  insert.template.run(id, title, `How we welcome people to ${title.toLowerCase()}.`, companyId, createdBy, duration, nextVersion(), iso(createdMs), iso(createdMs));
+  const createdAt = iso(createdMs);
+  const description = `How we welcome people to ${title.toLowerCase()}.`;
+  out.add('templates', { id, title, description, companyId, createdBy, duration, isActive: true, version: nextVersion(companyId), createdAt, updatedAt: createdAt });
   const tasks: TemplateTask[] = [];
   sections.forEach((section, sectionIndex) => {
     const sectionId = uuid();
-    insert.section.run(sectionId, id, section.title, null, section.dayStart, section.dayEnd, sectionIndex, iso(createdMs));
+    out.add('templateSections', { id: sectionId, templateId: id, companyId, title: section.title, description: null, dayStart: section.dayStart, dayEnd: section.dayEnd, order: sectionIndex, createdAt });
     for (let i = 0; i < tasksPerSection; i++) {
       const type = TASK_TYPES[(sectionIndex + i) % TASK_TYPES.length] ?? 'checklist';
       const task: TemplateTask = {
@@ -198,13 +297,14 @@ function addTemplate(companyId: string, createdBy: string, title: string, sectio
         description: 'Read the notes, do the steps, and tick it off when done.',
         type,
         resourceUrl: type === 'resource' ? 'https://example.com/handbook' : null,
-        checklistItems: type === 'checklist' ? JSON.stringify([{ id: 'a', text: 'Read it', isCompleted: false }, { id: 'b', text: 'Try it', isCompleted: false }]) : null,
+        checklistItems: type === 'checklist' ? [{ id: 'a', text: 'Read it', isCompleted: false }, { id: 'b', text: 'Try it', isCompleted: false }] : null,
         personName: type === 'introduction' ? `${pick(FIRST)} ${pick(LAST)}` : null,
         personRole: type === 'introduction' ? 'Team lead' : null,
         meetingTitle: type === 'meeting' ? 'Check-in' : null,
         order: tasks.length,
       };
-      insert.templateTask.run(task.id, sectionId, task.title, task.description, task.type, task.resourceUrl, task.checklistItems, task.personName, task.personRole, task.meetingTitle, i, iso(createdMs));
+      const { sectionTitle: _section, dayStart: _start, dayEnd: _end, ...content } = task;
+      out.add('templateTasks', { ...content, sectionId, companyId, order: i, createdAt });
       tasks.push(task);
     }
   });
@@ -221,7 +321,7 @@ function addPlan(options: {
   startMs: number;
   completed: boolean;
 }): { id: string; taskIds: string[] } {
-  const { template, startMs, completed } = options;
+  const { companyId, template, startMs, completed } = options;
   const id = uuid();
   const startDate = isoDate(startMs);
   const today = isoDate(ANCHOR);
@@ -235,93 +335,130 @@ function addPlan(options: {
     return { task, dueDate, done, completedMs };
   });
   const current = SECTIONS.find((section) => addDays(startDate, section.dayEnd - 1) >= today);
-  const planVersion = nextVersion();
-  insert.plan.run(id, options.newHire.id, template.id, options.manager.id, options.companyId, options.createdBy, startDate, completed ? null : (current?.title ?? null), completed ? 1 : 0, completed ? iso(lastCompletedMs) : null, planVersion, iso(startMs - 3 * DAY_MS), iso(completed ? lastCompletedMs : startMs));
+  out.add('onboardingPlans', {
+    id,
+    newHireId: options.newHire.id,
+    templateId: template.id,
+    managerId: options.manager.id,
+    companyId,
+    createdBy: options.createdBy,
+    startDate,
+    currentPhase: completed ? null : (current?.title ?? null),
+    isCompleted: completed,
+    completedAt: completed ? iso(lastCompletedMs) : null,
+    version: nextVersion(companyId),
+    createdAt: iso(startMs - 3 * DAY_MS),
+    updatedAt: iso(completed ? lastCompletedMs : startMs),
+  });
   for (const { task, dueDate, done, completedMs } of taskRows) {
     const taskId = uuid();
     taskIds.push(taskId);
-    insert.task.run(taskId, id, task.id, task.sectionTitle, task.dayStart, task.dayEnd, dueDate, done ? 1 : 0, done ? iso(completedMs) : null, task.title, task.description, task.type, task.resourceUrl, task.checklistItems, task.personName, task.personRole, task.meetingTitle, task.order, iso(startMs - 3 * DAY_MS), nextVersion(), iso(done ? completedMs : startMs));
+    const { id: templateTaskId, ...content } = task;
+    out.add('onboardingTasks', {
+      ...content,
+      id: taskId,
+      planId: id,
+      companyId,
+      templateTaskId,
+      dueDate,
+      isCompleted: done,
+      completedAt: done ? iso(completedMs) : null,
+      createdAt: iso(startMs - 3 * DAY_MS),
+      version: nextVersion(companyId),
+      updatedAt: iso(done ? completedMs : startMs),
+    });
   }
   return { id, taskIds };
 }
 
 /** A conversation between a plan's new hire and manager, oldest first, one or two hours apart. */
-function addMessages(plan: { id: string; newHire: Person; manager: Person; startMs: number }, count: number): string[] {
+function addMessages(plan: { id: string; companyId: string; newHire: Person; manager: Person; startMs: number }, total: number): string[] {
   const times: string[] = [];
   let at = plan.startMs + 9 * 3_600_000;
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < total; i++) {
     at += (1 + int(48)) * 3_600_000;
     const fromHire = i % 2 === 1;
     const [sender, receiver] = fromHire ? [plan.newHire, plan.manager] : [plan.manager, plan.newHire];
-    const createdAt = iso(Math.min(at, ANCHOR - (count - i) * 60_000));
+    const createdAt = iso(Math.min(at, ANCHOR - (total - i) * 60_000));
     times.push(createdAt);
-    insert.message.run(uuid(), sender.id, receiver.id, plan.id, pick(LINES), i < count - 2 ? 1 : 0, nextVersion(), createdAt);
+    out.add('messages', {
+      id: uuid(),
+      senderId: sender.id,
+      receiverId: receiver.id,
+      planId: plan.id,
+      companyId: plan.companyId,
+      content: pick(LINES),
+      isRead: i < total - 2,
+      version: nextVersion(plan.companyId),
+      createdAt,
+    });
   }
   return times;
 }
 
 // ---- The big company -------------------------------------------------------------------------
 const big = { id: '', name: 'Scale Industries' };
-let info!: Omit<ScaleInfo, 'recentCursor' | 'maxVersion' | 'messagesAfter'>;
-const bigPlans: { id: string; newHire: Person; manager: Person; startMs: number }[] = [];
+let info: Pick<ScaleInfo, 'password' | 'companyId' | 'adminEmail' | 'managerEmail' | 'managerPlanCount' | 'newHireEmail' | 'planId' | 'taskIds' | 'taskId'> | undefined;
+const bigPlans: { id: string; companyId: string; newHire: Person; manager: Person; startMs: number }[] = [];
 let benchPlanIndex = -1;
 
-sqlite.transaction(() => {
-  const createdMs = ANCHOR - 800 * DAY_MS;
-  big.id = addCompany(big.name, 'business', createdMs);
-  const domain = 'scale.kickoff.local';
-  const admin = addUser(big, `admin@${domain}`, 'admin', null, createdMs);
-  const managers = Array.from({ length: BIG.managers }, (_, i) =>
-    addUser(big, `manager${String(i + 1).padStart(3, '0')}@${domain}`, 'manager', null, createdMs + i * 3_600_000),
-  );
-  const newHires = Array.from({ length: BIG.newHires }, (_, i) =>
-    addUser(big, `hire${String(i + 1).padStart(5, '0')}@${domain}`, 'new_hire', null, ANCHOR - 400 * DAY_MS + i * 3_000_000),
-  );
-  const templates = Array.from({ length: BIG.templates }, (_, i) =>
-    addTemplate(big.id, i % 5 === 0 ? admin.id : (managers[i] ?? admin).id, `Role ${i + 1} onboarding`, SECTIONS, BIG.tasksPerPlan / SECTIONS.length, createdMs + i * DAY_MS),
-  );
+try {
+  {
+    const createdMs = ANCHOR - 800 * DAY_MS;
+    big.id = addCompany(big.name, 'business', createdMs);
+    const domain = 'scale.kickoff.local';
+    const admin = addUser(big, `admin@${domain}`, 'admin', null, createdMs);
+    const managers = Array.from({ length: BIG.managers }, (_, i) =>
+      addUser(big, `manager${String(i + 1).padStart(3, '0')}@${domain}`, 'manager', null, createdMs + i * 3_600_000),
+    );
+    const managerOf = (planIndex: number) => managers[planIndex % BIG.managers] as Person;
+    // New hire i's (first) plan is plan i, so plan i's manager is theirs.
+    const newHires = Array.from({ length: BIG.newHires }, (_, i) =>
+      addUser(big, `hire${String(i + 1).padStart(5, '0')}@${domain}`, 'new_hire', managerOf(i).id, ANCHOR - 400 * DAY_MS + i * 3_000_000),
+    );
+    const templates = Array.from({ length: BIG.templates }, (_, i) =>
+      addTemplate(big.id, i % 5 === 0 ? admin.id : (managers[i] ?? admin).id, `Role ${i + 1} onboarding`, SECTIONS, BIG.tasksPerPlan / SECTIONS.length, createdMs + i * DAY_MS),
+    );
 
-  // Plan i belongs to manager i % 200 (exactly 50 each); every new hire has one plan, and the
-  // first few hundred also an older, completed one so the total is 10,000.
-  for (let i = 0; i < BIG.plans; i++) {
-    const manager = managers[i % BIG.managers] as Person;
-    const newHire = newHires[i % BIG.newHires] as Person;
-    const secondPlan = i >= BIG.newHires;
-    const startMs = secondPlan ? ANCHOR - (500 + int(200)) * DAY_MS : ANCHOR - int(365) * DAY_MS;
-    const completed = secondPlan || (ANCHOR - startMs > 90 * DAY_MS ? random() < 0.9 : random() < 0.05);
-    const template = pick(templates);
-    const plan = addPlan({ companyId: big.id, newHire, manager, createdBy: i % 3 === 0 ? admin.id : manager.id, template, startMs, completed });
-    if (!secondPlan) insert.setManager.run(manager.id, newHire.id);
-    bigPlans.push({ id: plan.id, newHire, manager, startMs });
-    // The benchmark's new hire: managed by the first manager, one plan, still in progress.
-    if (benchPlanIndex < 0 && i % BIG.managers === 0 && i + BIG.newHires >= BIG.plans && !completed) {
-      benchPlanIndex = i;
-      info = {
-        password: DEMO_PASSWORD,
-        companyId: big.id,
-        adminEmail: admin.email,
-        managerEmail: manager.email,
-        managerPlanCount: BIG.plans / BIG.managers,
-        newHireEmail: newHire.email,
-        planId: plan.id,
-        taskIds: plan.taskIds,
-        taskId: plan.taskIds[0] ?? '',
-      };
+    // Plan i belongs to manager i % 200 (exactly 50 each); every new hire has one plan, and the
+    // first few hundred also an older, completed one so the total is 10,000.
+    for (let i = 0; i < BIG.plans; i++) {
+      const manager = managerOf(i);
+      const newHire = newHires[i % BIG.newHires] as Person;
+      const secondPlan = i >= BIG.newHires;
+      const startMs = secondPlan ? ANCHOR - (500 + int(200)) * DAY_MS : ANCHOR - int(365) * DAY_MS;
+      const completed = secondPlan || (ANCHOR - startMs > 90 * DAY_MS ? random() < 0.9 : random() < 0.05);
+      const template = pick(templates);
+      const plan = addPlan({ companyId: big.id, newHire, manager, createdBy: i % 3 === 0 ? admin.id : manager.id, template, startMs, completed });
+      bigPlans.push({ id: plan.id, companyId: big.id, newHire, manager, startMs });
+      // The benchmark's new hire: managed by the first manager, one plan, still in progress.
+      if (benchPlanIndex < 0 && i % BIG.managers === 0 && i + BIG.newHires >= BIG.plans && !completed) {
+        benchPlanIndex = i;
+        info = {
+          password: DEMO_PASSWORD,
+          companyId: big.id,
+          adminEmail: admin.email,
+          managerEmail: manager.email,
+          managerPlanCount: BIG.plans / BIG.managers,
+          newHireEmail: newHire.email,
+          planId: plan.id,
+          taskIds: plan.taskIds,
+          taskId: plan.taskIds[0] ?? '',
+        };
+      }
+      await out.spill();
     }
   }
-})();
 
-let messagesAfter = '';
-sqlite.transaction(() => {
+  let messagesAfter = '';
   const perPlan = BIG.messages / BIG.plans;
-  bigPlans.forEach((plan, index) => {
+  for (const [index, plan] of bigPlans.entries()) {
     const times = addMessages(plan, perPlan);
     if (index === benchPlanIndex) messagesAfter = times.at(-3) ?? '';
-  });
-})();
+    await out.spill();
+  }
 
-// ---- 200 small companies ---------------------------------------------------------------------
-sqlite.transaction(() => {
+  // ---- 200 small companies ---------------------------------------------------------------------
   for (let c = 0; c < SMALL.companies; c++) {
     const createdMs = ANCHOR - (30 + int(300)) * DAY_MS;
     const company = { id: '', name: `Small Co ${c + 1}` };
@@ -334,27 +471,36 @@ sqlite.transaction(() => {
       const newHire = addUser(company, `hire${h + 1}@${domain}`, 'new_hire', manager.id, createdMs + DAY_MS);
       const startMs = ANCHOR - int(60) * DAY_MS;
       const plan = addPlan({ companyId: company.id, newHire, manager, createdBy: admin.id, template, startMs, completed: random() < 0.3 });
-      addMessages({ id: plan.id, newHire, manager, startMs }, SMALL.messagesPerPlan);
+      addMessages({ id: plan.id, companyId: company.id, newHire, manager, startMs }, SMALL.messagesPerPlan);
     }
+    await out.spill();
   }
-  sqlite.prepare('UPDATE sync_state SET version = ? WHERE id = 1').run(version);
-})();
+  await out.flush();
 
-sqlite.pragma('journal_mode = WAL');
-sqlite.exec('ANALYZE');
-const counts = Object.fromEntries(
-  ['companies', 'users', 'templates', 'template_sections', 'template_tasks', 'onboarding_plans', 'onboarding_tasks', 'messages', 'subscriptions'].map((table) => [
-    table,
-    (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
-  ]),
-);
-sqlite.close();
+  const { companies } = target.tables;
+  for (const [companyId, version] of versions) {
+    await target.db.update(companies).set({ version }).where(eq(companies.id, companyId));
+  }
+  await target.finish();
 
-const scale: ScaleInfo = { ...info, messagesAfter, recentCursor: version - 2_000, maxVersion: version };
-const infoPath = join(dirname(outPath), 'scale.json');
-writeFileSync(infoPath, JSON.stringify(scale, null, 2) + '\n');
+  const counts: Record<string, number> = {};
+  for (const name of TABLES) {
+    const table = target.tables[name] as PgTable;
+    const [row] = await target.db.select({ n: count() }).from(table);
+    counts[getTableName(table)] = row?.n ?? 0;
+  }
 
-console.log(`Wrote ${outPath} in ${((performance.now() - started) / 1000).toFixed(1)} s (sync version ${version}).`);
-console.table(counts);
-console.log(`Benchmark ids in ${infoPath}. Every account's password: ${DEMO_PASSWORD}`);
-console.log(`  admin ${scale.adminEmail}, manager of ${scale.managerPlanCount} plans ${scale.managerEmail}, new hire ${scale.newHireEmail}`);
+  if (!info) throw new Error('No plan fit the benchmark new hire: the generator no longer makes one.');
+  const maxVersion = versions.get(big.id) ?? 0;
+  const scale: ScaleInfo = { format: SCALE_FORMAT, ...info, messagesAfter, recentCursor: maxVersion - 2_000, maxVersion, counts };
+  mkdirSync(dirname(infoPath), { recursive: true });
+  writeFileSync(infoPath, JSON.stringify(scale, null, 2) + '\n');
+
+  const where = toPostgres ? outPath.replace(/\/\/[^@/]*@/, '//') : outPath;
+  console.log(`Wrote ${where} in ${((performance.now() - started) / 1000).toFixed(1)} s (big company's sync version ${maxVersion}).`);
+  console.table(counts);
+  console.log(`Benchmark ids in ${infoPath}. Every account's password: ${DEMO_PASSWORD}`);
+  console.log(`  admin ${scale.adminEmail}, manager of ${scale.managerPlanCount} plans ${scale.managerEmail}, new hire ${scale.newHireEmail}`);
+} finally {
+  await target.close();
+}

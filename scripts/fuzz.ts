@@ -46,7 +46,6 @@ for (const route of routes) {
   console.log(`${result.route.padEnd(58)} ${String(result.cases).padStart(6)} cases ${String(result.failures.length).padStart(4)} failures ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${formatStatuses(result.statuses)}`);
   if (result.failures.length) failed.push(result);
 }
-await image.settle();
 console.error = quiet;
 
 const failures = failed.reduce((sum, result) => sum + result.failures.length, 0);

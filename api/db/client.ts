@@ -78,6 +78,15 @@ export async function lockCompany(tx: Db, companyId: string): Promise<void> {
     .where(eq(companies.id, companyId));
 }
 
+/** PostgreSQL's refusal of a NUL character in text (SQLite stores it; the API refuses it earlier). */
+export function isNulRefusal(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const { code } = cause as Error & { code?: string };
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
 /** Which unique index a failed insert or update ran into, on either engine; undefined for other errors. */
 export function uniqueViolation(error: unknown): { index: string } | undefined {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {

@@ -4,7 +4,7 @@
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Message, UnreadCounts } from '../../shared/messages.ts';
 import { MESSAGE_EMPTY } from '../../shared/messages.ts';
-import { first, nextVersion, transaction } from '../db/client.ts';
+import { first, lockCompany, nextVersion, transaction } from '../db/client.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, users } from '../db/schema.ts';
@@ -75,12 +75,12 @@ export type SendMessageOptions = {
 
 /**
  * Sends a message on a plan the caller can see. A client-chosen id makes it idempotent: the same
- * sender sending the same id again gets the stored message back. Call it with a transaction's handle
- * (`transaction(db, tx => sendMessage(tx, ...))`): it bumps the company's version first, and the row
- * lock that takes makes a concurrent replay of the same id wait and then find the stored message.
+ * sender sending the same id again gets the stored message back, and nothing is written. Call it with
+ * a transaction's handle (`transaction(db, tx => sendMessage(tx, ...))`): it takes the company's lock
+ * first, so a concurrent replay of the same id waits and then finds the stored message.
  */
 export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageOptions): Promise<Message> {
-  const version = await nextVersion(tx, user.companyId);
+  await lockCompany(tx, user.companyId);
   // The plan check comes first, so a replayed id never tells an outsider that a message exists.
   const plan = await getConversationPlan(tx, user, input.planId);
   if (input.id) {
@@ -105,6 +105,7 @@ export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageO
   // A message written offline keeps the time it was written, but never a time in the future.
   const createdAt = input.createdAt && new Date(input.createdAt).toISOString() < now ? new Date(input.createdAt).toISOString() : now;
   const id = input.id ?? crypto.randomUUID();
+  const version = await nextVersion(tx, plan.companyId);
   await tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, createdAt, version });
   return found(await getMessageById(tx, id), 'Message');
 }

@@ -171,10 +171,13 @@ describe('messages', () => {
     const id = crypto.randomUUID();
     const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
     const body = { id, planId: thread.id, content: 'Sent twice' };
+    const versionBefore = (await companyVersion(acme.company.id)) ?? 0;
     const [one, two] = await Promise.all([send(acme.cookies.newHire, body), send(acme.cookies.newHire, body)]);
     expect([one?.status, two?.status]).toEqual([201, 201]);
     expect(two?.body).toEqual(one?.body);
     expect((await list(acme.cookies.newHire, thread.id)).body).toHaveLength(1);
+    // Only the first wrote; the replay bumped nothing, so no client is told to pull for it.
+    expect(await companyVersion(acme.company.id)).toBe(versionBefore + 1);
   });
 
   it('lists messages written at the same instant in id order on every engine', async () => {

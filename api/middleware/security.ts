@@ -1,7 +1,7 @@
 // Same-origin check for unsafe methods and the security headers of DESIGN.md section 5.
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { forbidden } from '../lib/app-error.ts';
+import { badRequest, forbidden } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -20,6 +20,41 @@ export const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+export const NUL_REFUSED = 'Text must not contain NUL characters.';
+
+/**
+ * PostgreSQL cannot store the NUL character in text (SQLite can), so both engines refuse it at the edge
+ * in the URL and in JSON bodies, the same way, before any query runs. (Other bodies reach a query only
+ * through PayHere's notify; app.onError answers the engine's refusal there.)
+ */
+export const refuseNulCharacters: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const url = new URL(c.req.url);
+  let target = url.pathname + url.search;
+  try {
+    target = decodeURIComponent(target);
+  } catch {
+    // A malformed escape is the router's business (it answers 404), not a NUL.
+  }
+  if (target.includes('\0')) throw badRequest(NUL_REFUSED);
+  if (!SAFE_METHODS.has(c.req.method) && c.req.header('content-type')?.includes('json')) {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      body = undefined; // malformed JSON: the route's validator answers it
+    }
+    if (containsNul(body)) throw badRequest(NUL_REFUSED);
+  }
+  await next();
+};
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+  return false;
+}
 
 export function securityHeaders(production: boolean): MiddlewareHandler<AppEnv> {
   return secureHeaders({

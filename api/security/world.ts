@@ -241,9 +241,9 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
 }
 
 /**
- * An independent copy of the world (same ids, same sessions), so no write leaks into the next cell:
- * about a millisecond on SQLite, where building one takes a couple of hundred; on PostgreSQL a copy
- * of the frozen database (database-image.ts). The caller closes it (`w.ctx.close()`).
+ * A fresh copy of the world (same ids, same sessions), so no write leaks into the next cell: about a
+ * millisecond on SQLite, where building one takes a couple of hundred; on PostgreSQL the one database
+ * put back as it was (database-image.ts), so one fork at a time. The caller closes it (`w.ctx.close()`).
  */
 export async function forkWorld(world: WorldImage): Promise<World> {
   const copy = await world.image.copy();

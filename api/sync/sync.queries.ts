@@ -1,6 +1,6 @@
 // The sync protocol's server side (DESIGN.md sections 6 and 9): applying pushed mutations once, in
 // order, and answering pulls with every visible row of the caller's company changed since a cursor.
-import { and, asc, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import {
@@ -121,17 +121,14 @@ const statements = preparedFor((db) => ({
       .orderBy(asc(messages.createdAt), asc(messages.id))
       .prepare(`sync.pull.messages.${role}`),
   ),
-  // The templates of the plans the caller sees (deleted templates stay readable).
+  // The templates of the plans the caller sees (deleted templates stay readable), looked up from the
+  // plans so each is found by its id; the join on companyId keeps another company's template out.
   templates: perRole((scope, role) =>
     db
-      .select({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
-      .from(templates)
-      .where(
-        and(
-          eq(templates.companyId, sql.placeholder('companyId')),
-          inArray(templates.id, db.select({ id: onboardingPlans.templateId }).from(onboardingPlans).where(scope)),
-        ),
-      )
+      .selectDistinct({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
+      .from(onboardingPlans)
+      .innerJoin(templates, and(eq(templates.id, onboardingPlans.templateId), eq(templates.companyId, onboardingPlans.companyId)))
+      .where(scope)
       .orderBy(asc(templates.id))
       .prepare(`sync.pull.templates.${role}`),
   ),

@@ -95,6 +95,19 @@ describe('sync API', () => {
     expect(state.messages.filter((m) => 'content' in m && m.content === 'Hello from the train')).toHaveLength(1);
   });
 
+  it('applies each mutation once when the same push arrives twice at once (a retry while the first is in flight)', async () => {
+    const body = { clientId: clientId(), mutations: acmePlan.tasks.map((task, index) => tick(index + 1, task.id)) };
+    const answers = await Promise.all([push(acme.cookies.newHire, body), push(acme.cookies.newHire, body)]);
+    expect(answers.map((answer) => [answer.status, answer.body.lastMutationId])).toEqual([
+      [200, 3],
+      [200, 3],
+    ]);
+    for (const { id } of body.mutations) {
+      const statuses = answers.flatMap((answer) => (answer.body as PushResponse).results.filter((result) => result.id === id).map((result) => result.status));
+      expect(statuses.sort()).toEqual(['applied', 'duplicate']);
+    }
+  });
+
   it('stops at a gap with 409 and keeps the counter where it was', async () => {
     const client = clientId();
     const res = await push(acme.cookies.newHire, { clientId: client, mutations: [tick(2, acmePlan.tasks[0]!.id)] });

@@ -33,8 +33,10 @@ export async function openTestDatabase(template?: string): Promise<OpenDatabase 
   if (testEngine === 'sqlite' || !urls) {
     const config = { engine: 'sqlite', path: ':memory:' } as const;
     const database = await openDatabase(config);
-    openDatabases.add(database.close);
-    return { ...database, config };
+    let closing: Promise<void> | undefined;
+    const close = () => (closing ??= database.close());
+    openDatabases.add(close);
+    return { ...database, close, config };
   }
   const name = `test_${crypto.randomUUID().replaceAll('-', '')}`;
   await createDatabase(urls.admin, name, template ?? new URL(urls.template).pathname.slice(1));
@@ -42,10 +44,8 @@ export async function openTestDatabase(template?: string): Promise<OpenDatabase 
   url.pathname = `/${name}`;
   const config = { engine: 'postgres', url: url.toString(), poolSize: 4 } as const;
   const database = await openDatabase(config);
-  const close = async () => {
-    await database.close();
-    await dropDatabase(urls.admin, name);
-  };
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= database.close().then(() => dropDatabase(urls.admin, name)));
   openDatabases.add(close);
   return { ...database, close, config, name };
 }
