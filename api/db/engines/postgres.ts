@@ -16,8 +16,9 @@ export function createPool({ url, poolSize }: PostgresOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    // Timestamps go in and out as UTC; a stuck statement or transaction cannot hold locks forever.
-    options: '-c TimeZone=UTC',
+    // Timestamps go in and out as UTC; no JIT (it spent 90 of 514 ms compiling the stats aggregate); a
+    // stuck statement or transaction cannot hold locks forever.
+    options: '-c TimeZone=UTC -c jit=off',
     statement_timeout: 30_000,
     idle_in_transaction_session_timeout: 60_000,
     idleTimeoutMillis: 10_000,
