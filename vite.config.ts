@@ -178,7 +178,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // `api` runs twice in `npm test`: on SQLite, and on PostgreSQL under scripts/with-postgres.ts (test:pg).
     projects: [
-      { extends: true, test: { name: 'api', include: ['api/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['api/**/*.test.ts'], setupFiles: ['api/test/setup.ts'] } },
       { extends: true, test: { name: 'client', include: ['shared/**/*.test.ts', 'app/**/*.test.ts'] } },
     ],
   },

@@ -5,11 +5,13 @@
 // Usage: npx tsx bench/api.ts [--db sqlite|postgres|both] [--quick] [--file bench/out/scale.sqlite]
 //        [--duration 5] [--runs 3] [--warmup 2] [--connections 50] [--pool 10] [--only stats,pull]
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { type Cluster, createDatabase, startCluster } from '../scripts/postgres-cluster.ts';
 import { readScaleInfo, type ScaleInfo } from './scale-info.ts';
 
@@ -225,7 +227,7 @@ type Prepared = { scale: ScaleInfo; ceilingDatabase: string; serverEnv: Record<s
 /** Kept between runs: generated (~40 s) when missing or made by an older generator. */
 async function prepareSqlite(): Promise<Prepared> {
   const infoPath = join(outDir, 'scale.json');
-  if (!readScaleInfo(infoPath)) {
+  if (!readScaleInfo(infoPath) || !existsSync(sqliteFile)) {
     console.log(`No current scale data set at ${sqliteFile}: generating it.`);
     await runScript('bench/data.ts', ['--out', sqliteFile, '--info', infoPath]);
   }
@@ -262,6 +264,10 @@ async function preparePostgres(): Promise<Prepared> {
   const infoPath = join(outDir, 'scale.postgres.json');
   console.log(`Filling PostgreSQL ${url} (throwaway cluster in ${cluster.dir}) with the scale data set...`);
   await runScript('bench/data.ts', ['--out', url, '--info', infoPath]);
+  // The fill's writes are still in the WAL: checkpoint them now rather than during the measurements.
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('CHECKPOINT').finally(() => admin.end());
   const scale = readScaleInfo(infoPath) as ScaleInfo;
   return { scale, ceilingDatabase: url, serverEnv: { DATABASE_URL: url, DATABASE_POOL_SIZE: String(POOL_SIZE) }, cleanup: () => cluster?.stop() };
 }
@@ -445,6 +451,8 @@ console.log(
     (engines.includes('postgres') ? `, PostgreSQL pool of ${POOL_SIZE}` : '') +
     (canPin ? '; server, ceiling and database on core 0, load on core 1' : '; taskset missing, processes not pinned'),
 );
+const [busy = 0] = loadavg();
+if (busy > 1) console.log(`Load average ${busy.toFixed(1)} at start: other work on this machine moves every figure.`);
 
 const results: { engine: EngineName; rows: Row[]; scale: ScaleInfo }[] = [];
 for (const engine of engines) {

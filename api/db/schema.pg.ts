@@ -141,7 +141,7 @@ export const templates = pgTable(
   (t) => [
     index('templates_company_idx').on(t.companyId),
     index('templates_created_by_idx').on(t.createdBy),
-    index('templates_version_idx').on(t.version),
+    index('templates_company_version_idx').on(t.companyId, t.version),
   ],
 );
 
@@ -229,7 +229,7 @@ export const onboardingPlans = pgTable(
     index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt),
     index('plans_template_idx').on(t.templateId),
     index('plans_created_by_idx').on(t.createdBy),
-    index('plans_version_idx').on(t.version),
+    index('plans_company_version_idx').on(t.companyId, t.version),
   ],
 );
 
@@ -255,7 +255,7 @@ export const onboardingTasks = pgTable(
   },
   (t) => [
     index('tasks_plan_idx').on(t.planId, t.order),
-    index('tasks_version_idx').on(t.version),
+    index('tasks_company_version_idx').on(t.companyId, t.version),
     // Covering: task counts per plan (lists, progress, stats) read the index alone.
     index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
   ],
@@ -285,7 +285,7 @@ export const messages = pgTable(
     index('messages_plan_idx').on(t.planId, t.createdAt),
     index('messages_receiver_idx').on(t.receiverId, t.isRead),
     index('messages_sender_idx').on(t.senderId),
-    index('messages_version_idx').on(t.version),
+    index('messages_company_version_idx').on(t.companyId, t.version),
   ],
 );
 

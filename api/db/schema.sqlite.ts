@@ -130,7 +130,7 @@ export const templates = sqliteTable(
   (t) => [
     index('templates_company_idx').on(t.companyId),
     index('templates_created_by_idx').on(t.createdBy),
-    index('templates_version_idx').on(t.version),
+    index('templates_company_version_idx').on(t.companyId, t.version),
   ],
 );
 
@@ -218,7 +218,7 @@ export const onboardingPlans = sqliteTable(
     index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt),
     index('plans_template_idx').on(t.templateId),
     index('plans_created_by_idx').on(t.createdBy),
-    index('plans_version_idx').on(t.version),
+    index('plans_company_version_idx').on(t.companyId, t.version),
   ],
 );
 
@@ -244,7 +244,7 @@ export const onboardingTasks = sqliteTable(
   },
   (t) => [
     index('tasks_plan_idx').on(t.planId, t.order),
-    index('tasks_version_idx').on(t.version),
+    index('tasks_company_version_idx').on(t.companyId, t.version),
     // Covering: task counts per plan (lists, progress, stats) read the index alone.
     index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
   ],
@@ -274,7 +274,7 @@ export const messages = sqliteTable(
     index('messages_plan_idx').on(t.planId, t.createdAt),
     index('messages_receiver_idx').on(t.receiverId, t.isRead),
     index('messages_sender_idx').on(t.senderId),
-    index('messages_version_idx').on(t.version),
+    index('messages_company_version_idx').on(t.companyId, t.version),
   ],
 );
 

@@ -1,6 +1,5 @@
 // In-process API for tests: a private database (in-memory SQLite, or a fresh copy of the migrated
 // PostgreSQL database under scripts/with-postgres.ts), mail captured in memory, and sign-in helpers.
-import { afterAll } from 'vitest';
 import { createApp } from '../app.ts';
 import { createSession, sessionCookieName } from '../auth/sessions.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
@@ -19,10 +18,12 @@ export type RequestOptions = { method?: string; body?: unknown; cookie?: string;
 export const testEngine = databaseEngine();
 
 const openDatabases = new Set<() => Promise<void>>();
-afterAll(async () => {
+
+/** Closes every test database opened so far (api/test/setup.ts runs it after each test file). */
+export async function closeTestDatabases(): Promise<void> {
   await Promise.all([...openDatabases].map((close) => close()));
   openDatabases.clear();
-});
+}
 
 /**
  * A private, migrated database of the engine under test; closed (and on PostgreSQL dropped) after the

@@ -253,7 +253,7 @@ CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("user_id");-->
 CREATE INDEX "messages_plan_idx" ON "messages" USING btree ("plan_id","created_at");--> statement-breakpoint
 CREATE INDEX "messages_receiver_idx" ON "messages" USING btree ("receiver_id","is_read");--> statement-breakpoint
 CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id");--> statement-breakpoint
-CREATE INDEX "messages_version_idx" ON "messages" USING btree ("version");--> statement-breakpoint
+CREATE INDEX "messages_company_version_idx" ON "messages" USING btree ("company_id","version");--> statement-breakpoint
 CREATE INDEX "plans_company_idx" ON "onboarding_plans" USING btree ("company_id","is_completed");--> statement-breakpoint
 CREATE INDEX "plans_company_created_idx" ON "onboarding_plans" USING btree ("company_id","deleted_at","created_at");--> statement-breakpoint
 CREATE INDEX "plans_company_updated_idx" ON "onboarding_plans" USING btree ("company_id","deleted_at","updated_at");--> statement-breakpoint
@@ -261,9 +261,9 @@ CREATE INDEX "plans_new_hire_scope_idx" ON "onboarding_plans" USING btree ("new_
 CREATE INDEX "plans_manager_scope_idx" ON "onboarding_plans" USING btree ("manager_id","company_id","deleted_at","created_at");--> statement-breakpoint
 CREATE INDEX "plans_template_idx" ON "onboarding_plans" USING btree ("template_id");--> statement-breakpoint
 CREATE INDEX "plans_created_by_idx" ON "onboarding_plans" USING btree ("created_by");--> statement-breakpoint
-CREATE INDEX "plans_version_idx" ON "onboarding_plans" USING btree ("version");--> statement-breakpoint
+CREATE INDEX "plans_company_version_idx" ON "onboarding_plans" USING btree ("company_id","version");--> statement-breakpoint
 CREATE INDEX "tasks_plan_idx" ON "onboarding_tasks" USING btree ("plan_id","order");--> statement-breakpoint
-CREATE INDEX "tasks_version_idx" ON "onboarding_tasks" USING btree ("version");--> statement-breakpoint
+CREATE INDEX "tasks_company_version_idx" ON "onboarding_tasks" USING btree ("company_id","version");--> statement-breakpoint
 CREATE INDEX "tasks_plan_progress_idx" ON "onboarding_tasks" USING btree ("plan_id","deleted_at","is_completed");--> statement-breakpoint
 CREATE INDEX "payment_transactions_subscription_idx" ON "payment_transactions" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "payment_transactions_company_idx" ON "payment_transactions" USING btree ("company_id");--> statement-breakpoint
@@ -280,7 +280,7 @@ CREATE INDEX "template_sections_template_idx" ON "template_sections" USING btree
 CREATE INDEX "template_tasks_section_idx" ON "template_tasks" USING btree ("section_id","order");--> statement-breakpoint
 CREATE INDEX "templates_company_idx" ON "templates" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "templates_created_by_idx" ON "templates" USING btree ("created_by");--> statement-breakpoint
-CREATE INDEX "templates_version_idx" ON "templates" USING btree ("version");--> statement-breakpoint
+CREATE INDEX "templates_company_version_idx" ON "templates" USING btree ("company_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_company_idx" ON "users" USING btree ("company_id","role");--> statement-breakpoint
 CREATE INDEX "users_manager_idx" ON "users" USING btree ("manager_id");
