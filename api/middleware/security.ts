@@ -49,10 +49,20 @@ export const refuseNulCharacters: MiddlewareHandler<AppEnv> = async (c, next) =>
   await next();
 };
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+/** Walks the parsed body without recursion: a body nested 100,000 levels deep must not overflow the stack. */
+function containsNul(root: unknown): boolean {
+  const pending = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return true;
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\0')) return true;
+        pending.push(item);
+      }
+    }
+  }
   return false;
 }
 
