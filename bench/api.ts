@@ -468,7 +468,7 @@ printTable(results);
 const [firstScale, secondScale] = results.map((result) => result.scale);
 if (firstScale && secondScale) {
   const same = JSON.stringify(firstScale) === JSON.stringify(secondScale);
-  console.log(same ? 'Same data set on both engines: the generator gave the same ids and row counts.' : 'WARNING: the engines were filled with different data sets (ids or row counts differ).');
+  console.log(same ? `Same data set on both engines: same ids, row counts and row fingerprint (${firstScale.fingerprint.slice(0, 12)}).` : 'WARNING: the engines were filled with different data sets (ids, row counts or row fingerprint differ).');
 }
 const counts = firstScale?.counts ?? {};
 console.log(`Data set: ${Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', ')}.`);

@@ -3,10 +3,11 @@
 // SQLite file or an empty PostgreSQL database. The same seed gives the same rows (ids included) on
 // either engine, so both are measured on one data set.
 // Usage: npx tsx bench/data.ts [--out bench/out/scale.sqlite | --out postgres://user@host:port/db] [--info file]
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { count, eq, getTableColumns, getTableName, type Table } from 'drizzle-orm';
+import { count, eq, getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../api/auth/password.ts';
 import type { Db } from '../api/db/client.ts';
@@ -164,6 +165,9 @@ async function openTarget(): Promise<Target> {
   };
 }
 
+/** The password hash has a random salt: one per run, so it stays out of the fingerprint. */
+const unsalted = (key: string, value: unknown) => (key === 'password' ? undefined : value);
+
 /** Rows held before a flush writes them. */
 const SPILL_ROWS = 20_000;
 
@@ -171,12 +175,15 @@ const SPILL_ROWS = 20_000;
 class RowWriter {
   private pending = new Map<TableName, Row[]>(TABLES.map((name) => [name, []]));
   private held = 0;
+  /** Of every row in generation order: equal fingerprints mean equal data sets, whatever the engine. */
+  readonly fingerprint = createHash('sha256');
 
   constructor(private readonly target: Target) {}
 
   add<Name extends TableName>(table: Name, row: NewRow<Name>): void {
     this.pending.get(table)?.push(row);
     this.held++;
+    this.fingerprint.update(`${table}${JSON.stringify(row, unsalted)}\n`);
   }
 
   /** Writes once enough rows are held (call between units of generation, e.g. after each plan). */
@@ -479,7 +486,8 @@ try {
 
   const { companies } = target.tables;
   for (const [companyId, version] of versions) {
-    await target.db.update(companies).set({ version }).where(eq(companies.id, companyId));
+    // updatedAt as generated (drizzle would stamp it with the time of this run).
+    await target.db.update(companies).set({ version, updatedAt: sql`${companies.updatedAt}` }).where(eq(companies.id, companyId));
   }
   await target.finish();
 
@@ -492,7 +500,7 @@ try {
 
   if (!info) throw new Error('No plan fit the benchmark new hire: the generator no longer makes one.');
   const maxVersion = versions.get(big.id) ?? 0;
-  const scale: ScaleInfo = { format: SCALE_FORMAT, ...info, messagesAfter, recentCursor: maxVersion - 2_000, maxVersion, counts };
+  const scale: ScaleInfo = { format: SCALE_FORMAT, ...info, messagesAfter, recentCursor: maxVersion - 2_000, maxVersion, counts, fingerprint: out.fingerprint.digest('hex') };
   mkdirSync(dirname(infoPath), { recursive: true });
   writeFileSync(infoPath, JSON.stringify(scale, null, 2) + '\n');
 

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 /** Bumped when the generated data changes shape, so an older scale file is made again, not loaded. */
-export const SCALE_FORMAT = 2;
+export const SCALE_FORMAT = 3;
 
 export type ScaleInfo = {
   format: number;
@@ -24,6 +24,8 @@ export type ScaleInfo = {
   maxVersion: number;
   /** Rows per table, to show that both engines hold the same data set. */
   counts: Record<string, number>;
+  /** sha256 of every generated row, in order: the same on both engines when the data sets are equal. */
+  fingerprint: string;
 };
 
 /** The info at `path`, or undefined when it is missing or from an older generator. */
