@@ -212,10 +212,10 @@ export const onboardingPlans = sqliteTable(
     index('plans_company_idx').on(t.companyId, t.isCompleted),
     // Lists page newest first and stats take the latest changes without sorting a company's plans.
     // A manager's and a new hire's lists have their own, so no plan of the rest of the company is read.
-    index('plans_company_created_idx').on(t.companyId, t.deletedAt, t.createdAt),
+    index('plans_company_created_idx').on(t.companyId, t.deletedAt, t.createdAt, t.id),
     index('plans_company_updated_idx').on(t.companyId, t.deletedAt, t.updatedAt),
-    index('plans_new_hire_scope_idx').on(t.newHireId, t.companyId, t.deletedAt, t.createdAt),
-    index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt),
+    index('plans_new_hire_scope_idx').on(t.newHireId, t.companyId, t.deletedAt, t.createdAt, t.id),
+    index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt, t.id),
     index('plans_template_idx').on(t.templateId),
     index('plans_created_by_idx').on(t.createdBy),
     index('plans_company_version_idx').on(t.companyId, t.version),

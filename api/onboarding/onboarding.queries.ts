@@ -59,10 +59,11 @@ function summaryQuery(db: Db, where: SQL) {
 }
 
 const statements = preparedFor((db) => ({
-  // Newest first; the index plans_company_created_idx walks a page without sorting the company's plans.
+  // Newest first, ties by id in the same direction, so the scope indexes (ending in created_at, id) walk a
+  // page backwards without sorting the company's plans, on both engines.
   summaryPage: perRole((scope, role) =>
     summaryQuery(db, scope)
-      .orderBy(desc(onboardingPlans.createdAt), asc(onboardingPlans.id))
+      .orderBy(desc(onboardingPlans.createdAt), desc(onboardingPlans.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(`onboarding.plans.page.${role}`),

@@ -255,10 +255,10 @@ CREATE INDEX "messages_receiver_idx" ON "messages" USING btree ("receiver_id","i
 CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id");--> statement-breakpoint
 CREATE INDEX "messages_company_version_idx" ON "messages" USING btree ("company_id","version");--> statement-breakpoint
 CREATE INDEX "plans_company_idx" ON "onboarding_plans" USING btree ("company_id","is_completed");--> statement-breakpoint
-CREATE INDEX "plans_company_created_idx" ON "onboarding_plans" USING btree ("company_id","deleted_at","created_at");--> statement-breakpoint
+CREATE INDEX "plans_company_created_idx" ON "onboarding_plans" USING btree ("company_id","deleted_at","created_at","id");--> statement-breakpoint
 CREATE INDEX "plans_company_updated_idx" ON "onboarding_plans" USING btree ("company_id","deleted_at","updated_at");--> statement-breakpoint
-CREATE INDEX "plans_new_hire_scope_idx" ON "onboarding_plans" USING btree ("new_hire_id","company_id","deleted_at","created_at");--> statement-breakpoint
-CREATE INDEX "plans_manager_scope_idx" ON "onboarding_plans" USING btree ("manager_id","company_id","deleted_at","created_at");--> statement-breakpoint
+CREATE INDEX "plans_new_hire_scope_idx" ON "onboarding_plans" USING btree ("new_hire_id","company_id","deleted_at","created_at","id");--> statement-breakpoint
+CREATE INDEX "plans_manager_scope_idx" ON "onboarding_plans" USING btree ("manager_id","company_id","deleted_at","created_at","id");--> statement-breakpoint
 CREATE INDEX "plans_template_idx" ON "onboarding_plans" USING btree ("template_id");--> statement-breakpoint
 CREATE INDEX "plans_created_by_idx" ON "onboarding_plans" USING btree ("created_by");--> statement-breakpoint
 CREATE INDEX "plans_company_version_idx" ON "onboarding_plans" USING btree ("company_id","version");--> statement-breakpoint
