@@ -59,15 +59,22 @@ function summaryQuery(db: Db, where: SQL) {
 }
 
 const statements = preparedFor((db) => ({
-  // Newest first, ties by id in the same direction, so the scope indexes (ending in created_at, id) walk a
-  // page backwards without sorting the company's plans, on both engines.
-  summaryPage: perRole((scope, role) =>
-    summaryQuery(db, scope)
-      .orderBy(desc(onboardingPlans.createdAt), desc(onboardingPlans.id))
+  // Newest first, ties by id in the same direction. The page's ids are chosen from the plans alone, so
+  // the scope indexes (ending in created_at, id) walk it backwards; joining first made PostgreSQL join
+  // and sort every plan of the company (67 ms for 10,000) before keeping 100.
+  summaryPage: perRole((scope, role) => {
+    const newestFirst = [desc(onboardingPlans.createdAt), desc(onboardingPlans.id)];
+    const pageIds = db
+      .select({ id: onboardingPlans.id })
+      .from(onboardingPlans)
+      .where(scope)
+      .orderBy(...newestFirst)
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`onboarding.plans.page.${role}`),
-  ),
+      .offset(sql.placeholder('offset'));
+    return summaryQuery(db, inArray(onboardingPlans.id, pageIds))
+      .orderBy(...newestFirst)
+      .prepare(`onboarding.plans.page.${role}`);
+  }),
   summaryOne: perRole((scope, role) =>
     summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`),
   ),
