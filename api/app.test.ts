@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
-import { createTestContext } from './test/harness.ts';
+import { createTestContext, TEST_PASSWORD } from './test/harness.ts';
 
 describe('HTTP foundation', async () => {
   const ctx = await createTestContext();
@@ -53,6 +53,39 @@ describe('HTTP foundation', async () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('on a server others can reach', () => {
+  const signIn = async (ctx: Awaited<ReturnType<typeof createTestContext>>) => {
+    const { admin } = await ctx.createCompany('Reachable');
+    const res = await ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: TEST_PASSWORD } });
+    expect(res.status).toBe(200);
+    return res.headers.getSetCookie().join('\n');
+  };
+
+  it('sends HSTS beyond loopback', async () => {
+    const ctx = await createTestContext({ HOST: '0.0.0.0' });
+    const health = await ctx.request('/api/health');
+    expect(health.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('sets a __Host- prefixed, Secure session cookie beyond loopback (config.secureCookies)', async () => {
+    const cookie = await signIn(await createTestContext({ HOST: '0.0.0.0' }));
+    expect(cookie).toMatch(/^__Host-kickoff_sid=[0-9a-f]{32};/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+  });
+
+  it('sends neither on loopback, nor with ALLOW_INSECURE_HTTP (plain HTTP on a private network)', async () => {
+    for (const env of [{}, { HOST: '10.0.0.5', ALLOW_INSECURE_HTTP: 'true' }]) {
+      const ctx = await createTestContext(env);
+      const health = await ctx.request('/api/health');
+      expect(health.headers.get('strict-transport-security')).toBeNull();
+      const cookie = await signIn(ctx);
+      expect(cookie).toMatch(/^kickoff_sid=/);
+      expect(cookie).not.toMatch(/Secure/);
+    }
   });
 });
 

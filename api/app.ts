@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
-  app.use('*', securityHeaders(deps.config.env === 'production'));
+  app.use('*', securityHeaders(deps.config.hsts));
 
   const api = new Hono<AppEnv>();
   api.use('*', async (c, next) => {

@@ -18,7 +18,14 @@ const EnvSchema = z.object({
   APP_URL: z.url().optional(),
   SMTP_URL: z.url().optional(),
   MAIL_DIR: z.string().min(1).default('data/mail'),
-  SEED_DEMO: bool.default(true),
+  SEED_DEMO: bool.optional(),
+  ALLOW_INSECURE_HTTP: bool.default(false),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').max(1000).default(7),
+  BACKUP_INTERVAL: z
+    .string()
+    .regex(/^[1-9][0-9]*(s|m|h|d)$/, 'must be a number and a unit (s, m, h or d), e.g. 24h')
+    .default('24h'),
   PAYHERE_MERCHANT_ID: z.string().min(1).optional(),
   PAYHERE_MERCHANT_SECRET: z.string().min(1).optional(),
   PAYHERE_MODE: z.enum(['live', 'sandbox', 'simulator']).optional(),
@@ -39,12 +46,29 @@ export type Config = {
   appUrl: string;
   smtpUrl: string | undefined;
   mailDir: string;
-  seedDemo: boolean;
+  /**
+   * Whether to seed the demo company on an empty database, and with which password: the README's one
+   * only where nobody else can reach the server; otherwise a random one, printed once.
+   */
+  demoSeed: 'off' | 'documented-password' | 'random-password';
   payhere: { merchantId?: string; merchantSecret?: string; mode: 'live' | 'sandbox' | 'simulator' };
   supportEmail: string;
   supportWhatsapp: string | undefined;
   trustProxy: boolean;
   staticDir: string;
+  /** HOST is beyond loopback: anyone on the network can reach the server directly. */
+  exposed: boolean;
+  /**
+   * Demo-only conveniences are refused (the PayHere simulator, mail to files, the known demo
+   * password): the server is exposed, or NODE_ENV=production. Names why, for start-up errors.
+   */
+  deployment: { reason: string } | undefined;
+  /** Session cookie `__Host-` prefixed and Secure: deployed, unless ALLOW_INSECURE_HTTP. */
+  secureCookies: boolean;
+  /** Strict-Transport-Security sent: same rule as secureCookies. */
+  hsts: boolean;
+  /** Scheduled online backups of the SQLite file (BACKUP_DIR); undefined when off. */
+  backup: { dir: string; keep: number; intervalMs: number } | undefined;
 };
 
 /** SQLite (one file, the embedded default) or PostgreSQL (selected by DATABASE_URL). */
@@ -52,6 +76,23 @@ export type DatabaseConfig = { engine: 'sqlite'; path: string } | { engine: 'pos
 export type DatabaseEngine = DatabaseConfig['engine'];
 
 export class ConfigError extends Error {}
+
+/** What a scheduled backup on PostgreSQL answers: there is no file to copy. */
+export const POSTGRES_BACKUP_DIR_MESSAGE =
+  'Invalid configuration: BACKUP_DIR copies the SQLite file, but DATABASE_URL selects PostgreSQL: schedule pg_dump instead, e.g. pg_dump --format=custom --file=kickoff.dump "$DATABASE_URL" (see the README).';
+
+/** Addresses only this machine can reach (the whole 127.0.0.0/8 block is loopback). */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+function durationMs(value: string): number {
+  const unit = value.slice(-1) as keyof typeof UNIT_MS;
+  return Number(value.slice(0, -1)) * UNIT_MS[unit];
+}
 
 /**
  * The engine this process runs on. The tables are bound to one dialect when the schema module loads
@@ -80,10 +121,33 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
-  const mode = env.PAYHERE_MODE ?? (env.NODE_ENV === 'production' ? 'live' : 'simulator');
-  if (mode === 'simulator' && env.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration: PAYHERE_MODE simulator is not allowed in production');
+  const exposed = !isLoopback(env.HOST);
+  const production = env.NODE_ENV === 'production';
+  const deployment = production
+    ? { reason: 'NODE_ENV=production' }
+    : exposed
+      ? { reason: `HOST=${env.HOST} listens beyond loopback` }
+      : undefined;
+
+  // The simulator completes payments for free: only on a server nobody else can reach.
+  const mode = env.PAYHERE_MODE ?? (deployment ? 'live' : 'simulator');
+  if (mode === 'simulator' && deployment) {
+    throw new ConfigError(
+      `Invalid configuration: PAYHERE_MODE=simulator is for local demos only and ${deployment.reason}; use live, or sandbox on a private staging server.`,
+    );
   }
+  if (mode === 'sandbox' && production) {
+    throw new ConfigError('Invalid configuration: PAYHERE_MODE=sandbox is not allowed with NODE_ENV=production (payments would not be real); use live.');
+  }
+  if (env.BACKUP_DIR && env.DATABASE_URL) throw new ConfigError(POSTGRES_BACKUP_DIR_MESSAGE);
+  const backupIntervalMs = durationMs(env.BACKUP_INTERVAL);
+  // Node's timers hold at most 2^31 - 1 ms (24.8 days); a longer one would fire at once.
+  if (backupIntervalMs > 24 * UNIT_MS.d) throw new ConfigError('Invalid configuration: BACKUP_INTERVAL must be at most 24d');
+
+  // Deployed, the demo company is made only when asked for, and never with the README's password.
+  const seedWanted = env.SEED_DEMO ?? deployment === undefined;
+  const demoSeed = !seedWanted ? 'off' : deployment ? 'random-password' : 'documented-password';
+  const secure = deployment !== undefined && !env.ALLOW_INSECURE_HTTP;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -94,11 +158,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     mailDir: env.MAIL_DIR,
-    seedDemo: env.SEED_DEMO,
+    demoSeed,
     payhere: { merchantId: env.PAYHERE_MERCHANT_ID, merchantSecret: env.PAYHERE_MERCHANT_SECRET, mode },
     supportEmail: env.SUPPORT_EMAIL,
     supportWhatsapp: env.SUPPORT_WHATSAPP,
     trustProxy: env.TRUST_PROXY,
     staticDir: env.STATIC_DIR,
+    exposed,
+    deployment,
+    secureCookies: secure,
+    hsts: secure,
+    backup: env.BACKUP_DIR ? { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: backupIntervalMs } : undefined,
   };
 }

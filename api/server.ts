@@ -1,21 +1,32 @@
 // The production process: config, database, API and the built PWA on one port, with graceful shutdown.
+// `--check` only validates the configuration (npm start runs it before a build) and exits.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createApp } from './app.ts';
-import { purgeExpiredSessions } from './auth/sessions.ts';
+import { startChores } from './chores.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemo } from './db/seed.ts';
+import { DEMO_PASSWORD, randomDemoPassword, seedDemo } from './db/seed.ts';
 import { createMailer } from './mail/mailer.ts';
-import { purgeExpiredRateLimits } from './middleware/rate-limit.ts';
+
+// A promise nobody awaited failed somewhere (a fire-and-forget write, a library's timer): that request
+// or chore is lost, but the others are fine, so log it and keep serving instead of crashing them all.
+process.on('unhandledRejection', (reason) => {
+  console.error('Unhandled promise rejection (the server keeps serving):', reason);
+});
+
+/** Every refusal of the configuration, the mailer's included, comes before the database is touched. */
+function configure() {
+  const config = loadConfig();
+  return { config, mailer: createMailer(config) };
+}
 
 async function start() {
-  const config = loadConfig();
+  const { config, mailer } = configure();
   const database = await openDatabase(config.database);
   const { db } = database;
-  const mailer = createMailer(config);
   const app = createApp({ db, config, mailer });
 
   const staticRoot = resolve(config.staticDir);
@@ -42,29 +53,35 @@ async function start() {
     return c.html(readFileSync(indexPath, 'utf8'));
   });
 
-  // Expired sessions and rate-limit windows count for nothing (every read checks expiry), but rows
-  // nobody presents again would stay forever: sweep them at start and hourly.
-  const sweep = () => Promise.all([purgeExpiredSessions(db), purgeExpiredRateLimits(db)]);
-  await sweep();
-  setInterval(() => sweep().catch((error: unknown) => console.error('Sweep of expired rows failed:', error)), 60 * 60 * 1000).unref();
-
   // Instances starting together on one PostgreSQL database take turns, so only the first one seeds.
-  const seeded = config.seedDemo ? await database.engine.exclusively('seed', () => seedDemo(db)) : undefined;
-  if (seeded) {
-    console.log('Demo company created. Sign in with any of these (password for all: ' + seeded.password + '):');
-    for (const person of seeded.people) console.log(`  ${person.role.padEnd(9)} ${person.email}`);
+  if (config.demoSeed !== 'off') {
+    const password = config.demoSeed === 'random-password' ? randomDemoPassword() : DEMO_PASSWORD;
+    const seeded = await database.engine.exclusively('seed', () => seedDemo(db, password));
+    if (seeded) {
+      console.log('Demo company created. Sign in with any of these (password for all: ' + seeded.password + '):');
+      for (const person of seeded.people) console.log(`  ${person.role.padEnd(9)} ${person.email}`);
+      if (config.demoSeed === 'random-password') console.log('  The password is shown only this once and is stored only as a hash.');
+    }
   }
 
+  const chores = startChores({ db, config });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Kickoff is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`);
   });
 
   let stopping = false;
+  let closing: Promise<void> | undefined;
+  const closeAndExit = () => {
+    closing ??= database
+      .close()
+      .catch((error: unknown) => console.error('Closing the database failed:', error))
+      .finally(() => process.exit(0));
+  };
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing requests and closing the database.`);
-    const closeAndExit = () => void database.close().finally(() => process.exit(0));
+    chores.stop();
     server.close(closeAndExit);
     setTimeout(closeAndExit, 10_000).unref();
   };
@@ -72,10 +89,9 @@ async function start() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-start().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+const run = process.argv.includes('--check') ? async () => void configure() : start;
+run().catch((error: unknown) => {
+  // A configuration refusal is one line; anything else (the database unreachable, say) in full.
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
 });

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import type { Role } from './roles.ts';
 import type { PlanId } from './catalogue.ts';
+import { isProfilePhotoHost, PROFILE_PHOTO_SOURCES, safeUrl } from './links.ts';
 
 export type SessionUser = {
   id: string;
@@ -128,16 +129,28 @@ export const VerifyEmailSchema = v.object({ token: TokenSchema('Verification tok
 export type VerifyEmail = v.InferOutput<typeof VerifyEmailSchema>;
 
 const INVALID_IMAGE_URL = 'Please enter a valid image URL starting with https://';
+export const PROFILE_PHOTO_HOST_MESSAGE = `Please use a photo link from ${PROFILE_PHOTO_SOURCES}`;
 
 export const ProfileSchema = v.object({
   fullName: FullNameSchema,
-  /** Empty removes the photo. Only https, so the image never downgrades the page or runs a script. */
+  /**
+   * Empty removes the photo. Only https, so the image never downgrades the page or runs a script, and
+   * only from PROFILE_PHOTO_HOSTS (shared/links.ts says why). The host check leaves malformed links
+   * to the checks before it, so each mistake gets one message.
+   */
   profileImageUrl: v.optional(
     v.nullable(
       v.union(
         [
           v.literal(''),
-          v.pipe(v.string(INVALID_IMAGE_URL), v.trim(), v.maxLength(2000, INVALID_IMAGE_URL), v.url(INVALID_IMAGE_URL), v.startsWith('https://', INVALID_IMAGE_URL)),
+          v.pipe(
+            v.string(INVALID_IMAGE_URL),
+            v.trim(),
+            v.maxLength(2000, INVALID_IMAGE_URL),
+            v.url(INVALID_IMAGE_URL),
+            v.startsWith('https://', INVALID_IMAGE_URL),
+            v.check((text) => safeUrl(text) === null || isProfilePhotoHost(text), PROFILE_PHOTO_HOST_MESSAGE),
+          ),
         ],
         INVALID_IMAGE_URL,
       ),
@@ -170,6 +183,10 @@ export const DeleteAccountConfirm = v.pipe(
 export function isDeleteAccountConfirmed(text: string): boolean {
   return v.is(DeleteAccountConfirm, text);
 }
+
+/** DELETE /api/users/me: the password again, so a session left open (or stolen) cannot delete the account alone. */
+export const DeleteAccountSchema = v.object({ password: SignInSchema.entries.password });
+export type DeleteAccount = v.InferOutput<typeof DeleteAccountSchema>;
 
 /** First message per field, for showing under each input. */
 export function fieldErrors(issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<{ key: unknown }> }>): Record<string, string> {

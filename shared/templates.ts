@@ -1,6 +1,7 @@
 // Onboarding templates: the API contract (valibot, spec section 5 messages), the shapes the API
 // answers with, and the rules both the editor and the server apply (day windows, who may edit).
 import * as v from 'valibot';
+import { safeUrl } from './links.ts';
 import type { Role } from './roles.ts';
 import { AttachmentSchema, ChecklistItemSchema, TASK_TYPES, type TaskContent } from './tasks.ts';
 
@@ -21,12 +22,7 @@ export const TEMPLATE_LIMITS = {
 export const TEMPLATE_DEFAULTS = { duration: 90, dayStart: 1, dayEnd: 7 } as const;
 
 export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return safeUrl(value) !== null;
 }
 
 /** Optional free text: trimmed; blank, null or missing all become null. */

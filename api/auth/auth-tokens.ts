@@ -21,10 +21,16 @@ export async function issueToken(db: Db, userId: string, purpose: TokenPurpose, 
   return token;
 }
 
+/** The token's row while it can still be used (known, unused, unexpired), without using it. */
+export async function findUsableToken(db: Db, token: string, now = Date.now()) {
+  const row = await first(db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token))));
+  return row && !row.usedAt && Date.parse(row.expiresAt) > now ? row : undefined;
+}
+
 /** Marks the token used and returns its user and purpose, or null when unknown, used or expired. */
 export async function consumeToken(db: Db, token: string, now = Date.now()): Promise<{ userId: string; purpose: TokenPurpose } | null> {
-  const row = await first(db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token))));
-  if (!row || row.usedAt || Date.parse(row.expiresAt) <= now) return null;
+  const row = await findUsableToken(db, token, now);
+  if (!row) return null;
   // Only the request whose update claims the row wins (two instances may see the same token at once).
   const claimed = await db
     .update(authTokens)

@@ -1,7 +1,8 @@
 // Accounts: sign-up, sign-in and out, email verification, password reset, and the caller's own account.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   ChangePasswordSchema,
+  DeleteAccountSchema,
   ForgotPasswordSchema,
   ProfileSchema,
   ResendVerificationSchema,
@@ -12,12 +13,12 @@ import {
 } from '../../shared/auth.ts';
 import { AppError, badRequest, forbidden, found, unauthorized } from '../lib/app-error.ts';
 import { transaction } from '../db/client.ts';
-import type { AppEnv } from '../lib/env.ts';
+import type { AppEnv, CurrentUser } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { passwordResetMail, sendQuietly, verificationMail } from '../mail/account-mails.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { accountKey, assertNotLimited, clientAddress, consume, limits } from '../middleware/rate-limit.ts';
-import { consumeToken, issueToken, RESET_TOKEN_TTL_MS } from './auth-tokens.ts';
+import { consumeToken, findUsableToken, issueToken, RESET_TOKEN_TTL_MS } from './auth-tokens.ts';
 import {
   assertEmailFree,
   createCompanyWithAdmin,
@@ -30,8 +31,9 @@ import {
   updateProfile,
   verifyEmailToken,
 } from './auth.queries.ts';
+import { claimPasswordAttempt, passwordAccepted } from './password-attempts.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
-import { destroyUserSessions, endSession, startSession } from './sessions.ts';
+import { destroyUserSessions, endSession, rotateUserSessions, startSession } from './sessions.ts';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -62,18 +64,19 @@ authRoutes.post('/auth/login', validate('json', SignInSchema), async (c) => {
   const { db } = c.var.deps;
   const address = clientAddress(c);
   const account = accountKey(email);
-  await assertNotLimited(db, [limits.signInFailuresPerAccount, account], [limits.signInFailuresPerAddress, address]);
+  await assertNotLimited(db, [limits.signInFailuresPerAddress, address]);
   await consume(db, [limits.signInPerAddress, address]);
+  // Unknown emails are counted and delayed alike, so a 429 does not tell either.
+  await claimPasswordAttempt(db, account, address);
 
   const user = await findUserByEmail(db, email);
   // Unknown emails still pay for one verification, so the answer's timing does not tell.
   const ok = await verifyPassword(user?.password ?? (await decoyHash()), password);
   if (!user?.password || !ok) {
-    await limits.signInFailuresPerAccount.hit(db, account);
     await limits.signInFailuresPerAddress.hit(db, address);
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  await limits.signInFailuresPerAccount.reset(db, account);
+  await passwordAccepted(db, account, address);
   await startSession(c, user.id);
   await recordSignIn(db, user.id);
   return c.json({ user: found(await getSessionUser(db, user.id), 'User') });
@@ -134,6 +137,11 @@ authRoutes.post('/auth/forgot-password', validate('json', ForgotPasswordSchema),
 authRoutes.post('/auth/reset-password', validate('json', ResetPasswordSchema), async (c) => {
   const { token, password } = c.req.valid('json');
   const { db } = c.var.deps;
+  const address = clientAddress(c);
+  await consume(db, [limits.resetPerAddress, address]);
+  // The token first: a made-up one costs a lookup, never Argon2 work. The transaction claims it again,
+  // so of two requests with one token only one sets a password.
+  if (!(await findUsableToken(db, token))) throw badRequest(INVALID_RESET_LINK);
   const passwordHash = await hashPassword(password);
   const email = await transaction(db, async (tx) => {
     const claimed = await consumeToken(tx, token);
@@ -142,12 +150,28 @@ authRoutes.post('/auth/reset-password', validate('json', ResetPasswordSchema), a
     await destroyUserSessions(tx, claimed.userId);
     return (await getSessionUser(tx, claimed.userId))?.email;
   });
-  if (email) await limits.signInFailuresPerAccount.reset(db, accountKey(email));
+  // The link proves the mailbox: delays on the account end, and this address counts as the owner's.
+  if (email) await passwordAccepted(db, accountKey(email), address);
   return c.json({ message: 'Your password has been updated. You can now sign in.' });
 });
 
-authRoutes.delete('/users/me', requireUser, async (c) => {
+/**
+ * The signed-in person's password, typed again before a consequential change. Attempts count with
+ * sign-ins (password-attempts.ts), so a stolen session cannot guess freely; a wrong one is a 400 on `field`.
+ */
+async function confirmPassword(c: Context<AppEnv>, user: CurrentUser, password: string, field: string, wrong: string): Promise<void> {
+  const { db } = c.var.deps;
+  const account = accountKey(user.email);
+  const address = clientAddress(c);
+  await claimPasswordAttempt(db, account, address);
+  const stored = await findUserByEmail(db, user.email);
+  if (!(await verifyPassword(stored?.password ?? null, password))) throw new AppError(400, wrong, [{ path: field, message: wrong }]);
+  await passwordAccepted(db, account, address);
+}
+
+authRoutes.delete('/users/me', requireUser, validate('json', DeleteAccountSchema), async (c) => {
   const user = currentUser(c);
+  await confirmPassword(c, user, c.req.valid('json').password, 'password', 'Password is incorrect');
   await deleteOwnAccount(c.var.deps.db, user);
   await endSession(c);
   return c.json({ message: 'Your account has been deleted.' });
@@ -165,16 +189,9 @@ authRoutes.post('/users/me/password', requireUser, validate('json', ChangePasswo
   const { currentPassword, newPassword } = c.req.valid('json');
   const { db } = c.var.deps;
   const user = currentUser(c);
-  const account = accountKey(user.email);
-  // Wrong current passwords count with wrong sign-ins, so a stolen session cannot guess freely.
-  await assertNotLimited(db, [limits.signInFailuresPerAccount, account]);
-  const stored = await findUserByEmail(db, user.email);
-  if (!(await verifyPassword(stored?.password ?? null, currentPassword))) {
-    await limits.signInFailuresPerAccount.hit(db, account);
-    throw new AppError(400, 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
-  }
-  await limits.signInFailuresPerAccount.reset(db, account);
+  await confirmPassword(c, user, currentPassword, 'currentPassword', 'Current password is incorrect');
   await setPassword(db, user.id, await hashPassword(newPassword));
-  await destroyUserSessions(db, user.id, c.var.sessionId);
+  // A new session id for this device too: whoever held a copy of the old cookie is out as well.
+  await rotateUserSessions(c, user.id);
   return c.json({ message: 'Your password has been changed. Other devices have been signed out.' });
 });

@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALREADY_EXISTS } from '../../shared/errors.ts';
 import { TEST_PASSWORD, createTestContext, type TestContext } from '../test/harness.ts';
 import { issueToken } from './auth-tokens.ts';
+import * as passwords from './password.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 const STRONG = 'Str0ng!pass';
 const signUpBody = (overrides: Record<string, unknown> = {}) => ({
@@ -202,21 +208,99 @@ describe('sign-in and sessions', () => {
     expect(wrong.headers.get('set-cookie')).toBeNull();
   });
 
-  it('locks an account with 429 and Retry-After after 10 wrong passwords in a row', async () => {
+  it('slows an account with 429 and Retry-After after 10 wrong passwords in a row, by a delay that grows', async () => {
     const ctx = await createTestContext();
     const { admin, manager } = await ctx.createCompany();
+    vi.useFakeTimers({ toFake: ['Date'] });
     for (let attempt = 1; attempt <= 10; attempt++) {
       const res = await ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: `Wrong#${attempt}` } });
       expect(res.status).toBe(401);
     }
-    const locked = await ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: TEST_PASSWORD } });
-    expect(locked.status).toBe(429);
-    expect(locked.headers.get('content-type')).toContain('application/json');
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(locked.body.message).toMatch(/too many/i);
+    const waiting = await ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: TEST_PASSWORD } });
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('content-type')).toContain('application/json');
+    const firstWait = Number(waiting.headers.get('retry-after'));
+    expect(firstWait).toBeGreaterThan(0);
+    expect(waiting.body.message).toMatch(/too many/i);
     // Another account from the same address still signs in.
     const other = await ctx.request('/api/auth/login', { method: 'POST', body: { email: manager.email, password: TEST_PASSWORD } });
     expect(other.status).toBe(200);
+
+    // Each wrong guess after the wait makes the next wait longer.
+    vi.advanceTimersByTime(firstWait * 1000);
+    expect((await ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: 'Wrong#11' } })).status).toBe(401);
+    const longer = await ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: TEST_PASSWORD } });
+    expect(longer.status).toBe(429);
+    expect(Number(longer.headers.get('retry-after'))).toBeGreaterThan(firstWait);
+  });
+
+  it('ten wrong passwords do not lock out the right one: it works once the wait has passed', async () => {
+    const ctx = await createTestContext();
+    const { admin } = await ctx.createCompany();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const attempt = (password: string) => ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password } });
+    for (let i = 0; i < 10; i++) expect((await attempt('Wrong#1')).status).toBe(401);
+    const waiting = await attempt(TEST_PASSWORD);
+    expect(waiting.status).toBe(429);
+    // A short wait, not a long lock anyone could renew at will.
+    expect(Number(waiting.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    vi.advanceTimersByTime(Number(waiting.headers.get('retry-after')) * 1000);
+    expect((await attempt(TEST_PASSWORD)).status).toBe(200);
+    // The success starts the count again: ten more wrong ones before any wait.
+    for (let i = 0; i < 10; i++) expect((await attempt('Wrong#1')).status).toBe(401);
+  });
+
+  it('someone failing from other addresses cannot keep the owner out, and guessing spread over addresses is slowed too', async () => {
+    const ctx = await createTestContext({ TRUST_PROXY: 'true' });
+    const { admin } = await ctx.createCompany();
+    const from = (address: string, password: string) =>
+      ctx.request('/api/auth/login', { method: 'POST', headers: { 'X-Forwarded-For': address }, body: { email: admin.email, password } });
+    const home = '198.51.100.7';
+    expect((await from(home, TEST_PASSWORD)).status).toBe(200);
+
+    // Forty wrong guesses from twenty addresses, two each; then the guessing goes on.
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await from(`203.0.113.${i % 20}`, `Wrong#${i}`)).status);
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    // Past 30 in a row, addresses the account never signed in from wait between attempts...
+    expect(statuses.slice(31)).toContain(429);
+    expect((await from('192.0.2.99', TEST_PASSWORD)).status).toBe(429);
+    // ...but the owner's own address is not held up by any of it.
+    expect((await from(home, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, and warns once when X-Forwarded-For arrives while TRUST_PROXY=false', async () => {
+    const trusted = await createTestContext({ TRUST_PROXY: 'true' });
+    const { admin } = await trusted.createCompany();
+    // One /64, a different address each time: one person's delay, not ten fresh allowances.
+    for (let i = 1; i <= 10; i++) {
+      const res = await trusted.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': `2001:db8:1:2::${i.toString(16)}` },
+        body: { email: admin.email, password: 'Wrong#1' },
+      });
+      expect(res.status).toBe(401);
+    }
+    const sameNetwork = await trusted.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '2001:0db8:0001:0002:ffff:0:0:1' },
+      body: { email: admin.email, password: TEST_PASSWORD },
+    });
+    expect(sameNetwork.status).toBe(429);
+    const otherNetwork = await trusted.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '2001:db8:1:3::1' },
+      body: { email: admin.email, password: TEST_PASSWORD },
+    });
+    expect(otherNetwork.status).toBe(200);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const untrusted = await createTestContext();
+    for (let i = 0; i < 3; i++) {
+      await untrusted.request('/api/auth/forgot-password', { method: 'POST', headers: { 'X-Forwarded-For': '203.0.113.9' }, body: { email: 'x@example.test' } });
+    }
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/X-Forwarded-For.*TRUST_PROXY=false/);
   });
 
   it('a successful sign-in clears the count of wrong passwords', async () => {
@@ -316,6 +400,19 @@ describe('password reset', () => {
     expect(signIn.status).toBe(200);
   });
 
+  it('a flood of made-up reset tokens costs no password hashing and meets 429', async () => {
+    const ctx = await createTestContext();
+    const hashing = vi.spyOn(passwords, 'hashPassword');
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await ctx.request('/api/auth/reset-password', { method: 'POST', body: { token: `made-up-${i}`, password: 'Brand#New1' } });
+      statuses.push(res.status);
+    }
+    expect(hashing).not.toHaveBeenCalled();
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('an invitation token sets the first password and verifies the email', async () => {
     const ctx = await createTestContext();
     const { company, cookies } = await ctx.createCompany();
@@ -368,7 +465,7 @@ describe('own account', () => {
     const res = await ctx.request('/api/users/me', {
       method: 'PATCH',
       cookie: cookies.newHire,
-      body: { fullName: 'Grace Hopper', profileImageUrl: 'https://example.test/grace.png', role: 'admin', companyId: 'x' },
+      body: { fullName: 'Grace Hopper', profileImageUrl: 'https://www.gravatar.com/avatar/grace', role: 'admin', companyId: 'x' },
     });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({
@@ -376,7 +473,7 @@ describe('own account', () => {
       fullName: 'Grace Hopper',
       firstName: 'Grace',
       lastName: 'Hopper',
-      profileImageUrl: 'https://example.test/grace.png',
+      profileImageUrl: 'https://www.gravatar.com/avatar/grace',
       role: 'new_hire',
       companyId: newHire.companyId,
     });
@@ -392,7 +489,7 @@ describe('own account', () => {
     expect((await ctx.request('/api/users/me', { method: 'PATCH', body: { fullName: 'Nobody' } })).status).toBe(401);
   });
 
-  it('changes the password with the current one and signs out the other sessions only', async () => {
+  it('changes the password with the current one, signs out the other sessions and gives this device a new session id', async () => {
     const ctx = await createTestContext();
     const { manager, cookies } = await ctx.createCompany();
     const otherDevice = await ctx.cookieFor(manager.id);
@@ -418,7 +515,11 @@ describe('own account', () => {
       body: { currentPassword: TEST_PASSWORD, newPassword: 'Next@Pass1' },
     });
     expect(ok.status).toBe(200);
-    expect((await ctx.request('/api/auth/user', { cookie: cookies.manager })).status).toBe(200);
+    const rotated = sessionCookie(ok.headers);
+    expect(rotated).not.toBe(cookies.manager);
+    expect((await ctx.request('/api/auth/user', { cookie: rotated })).status).toBe(200);
+    // The old id is dead, so a copy of the old cookie is worth nothing.
+    expect((await ctx.request('/api/auth/user', { cookie: cookies.manager })).status).toBe(401);
     expect((await ctx.request('/api/auth/user', { cookie: otherDevice })).status).toBe(401);
     const signIn = await ctx.request('/api/auth/login', { method: 'POST', body: { email: manager.email, password: 'Next@Pass1' } });
     expect(signIn.status).toBe(200);
@@ -427,17 +528,30 @@ describe('own account', () => {
   it('the last admin of a company with other people cannot delete their account (409)', async () => {
     const ctx = await createTestContext();
     const { cookies } = await ctx.createCompany();
-    const res = await ctx.request('/api/users/me', { method: 'DELETE', cookie: cookies.admin });
+    const res = await ctx.request('/api/users/me', { method: 'DELETE', cookie: cookies.admin, body: { password: TEST_PASSWORD } });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/last admin/i);
     expect((await ctx.request('/api/auth/user', { cookie: cookies.admin })).status).toBe(200);
+  });
+
+  it('deleting one’s account is refused without the password, or with a wrong one', async () => {
+    const ctx = await createTestContext();
+    const { cookies } = await ctx.createCompany();
+    const without = await ctx.request('/api/users/me', { method: 'DELETE', cookie: cookies.newHire });
+    expect(without.status).toBe(400);
+    const empty = await ctx.request('/api/users/me', { method: 'DELETE', cookie: cookies.newHire, body: { password: '' } });
+    expect(messagesOf(empty)).toEqual(['password: Password is required']);
+    const wrong = await ctx.request('/api/users/me', { method: 'DELETE', cookie: cookies.newHire, body: { password: 'Not@Mine1' } });
+    expect(wrong.status).toBe(400);
+    expect(messagesOf(wrong)).toEqual(['password: Password is incorrect']);
+    expect((await ctx.request('/api/auth/user', { cookie: cookies.newHire })).status).toBe(200);
   });
 
   it('deleting a member account ends its sessions and frees the sign-in', async () => {
     const ctx = await createTestContext();
     const { newHire, cookies } = await ctx.createCompany();
     const otherDevice = await ctx.cookieFor(newHire.id);
-    const res = await ctx.request('/api/users/me', { method: 'DELETE', cookie: cookies.newHire });
+    const res = await ctx.request('/api/users/me', { method: 'DELETE', cookie: cookies.newHire, body: { password: TEST_PASSWORD } });
     expect(res.status).toBe(200);
     expect((await ctx.request('/api/auth/user', { cookie: cookies.newHire })).status).toBe(401);
     expect((await ctx.request('/api/auth/user', { cookie: otherDevice })).status).toBe(401);
@@ -449,7 +563,7 @@ describe('own account', () => {
   it("a company's last user takes the company with them", async () => {
     const ctx = await createTestContext();
     const { cookie, email, body } = await signUp(ctx);
-    const res = await ctx.request('/api/users/me', { method: 'DELETE', cookie });
+    const res = await ctx.request('/api/users/me', { method: 'DELETE', cookie, body: { password: STRONG } });
     expect(res.status).toBe(200);
     const { companies } = await import('../db/schema.ts');
     const { eq } = await import('drizzle-orm');

@@ -1,4 +1,6 @@
-// Server-side sessions in the `sessions` table behind an HttpOnly cookie (DESIGN.md section 5).
+// Server-side sessions in the `sessions` table behind an HttpOnly cookie (DESIGN.md section 5). The cookie
+// holds the random id; the table holds only its SHA-256 (`sid`), so a leaked database or backup hands
+// out no live session.
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -7,21 +9,27 @@ import type { Db } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { AppEnv, CurrentUser } from '../lib/env.ts';
+import { hashToken } from './tokens.ts';
 
 export const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 30 * 24 * 60 * 60 * 1000;
 /** Refresh the idle expiry at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-export function sessionCookieName(production: boolean): string {
-  return production ? '__Host-kickoff_sid' : 'kickoff_sid';
+/** `secure` is config.secureCookies: the `__Host-` name needs the Secure attribute. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-kickoff_sid' : 'kickoff_sid';
 }
 
+/** What `sessions.sid` holds for a session id: its SHA-256, hex. */
+export const sessionKey = (sid: string): string => hashToken(sid);
+
+/** A new session of the user; returns its id for the cookie (the table keeps only sessionKey of it). */
 export async function createSession(db: Db, userId: string, now = Date.now()): Promise<string> {
   const sid = randomBytes(16).toString('hex');
   await db
     .insert(sessions)
-    .values({ sid, userId, sess: { userId, createdAt: new Date(now).toISOString() }, expire: now + IDLE_TIMEOUT_MS });
+    .values({ sid: sessionKey(sid), userId, sess: { userId, createdAt: new Date(now).toISOString() }, expire: now + IDLE_TIMEOUT_MS });
   return sid;
 }
 
@@ -59,28 +67,29 @@ const statements = preparedFor((db) => ({
  */
 export async function readSessionUser(db: Db, sid: string, now = Date.now()): Promise<CurrentUser | null> {
   const statement = statements(db);
-  const [row] = await statement.sessionUser.execute({ sid });
+  const key = sessionKey(sid);
+  const [row] = await statement.sessionUser.execute({ sid: key });
   if (!row) return null;
   const absoluteEnd = Date.parse(row.sess.createdAt) + ABSOLUTE_TIMEOUT_MS;
   if (row.expire <= now || absoluteEnd <= now) {
-    await statement.destroy.execute({ sid });
+    await statement.destroy.execute({ sid: key });
     return null;
   }
   if (row.expire - now < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS) {
-    await statement.touch.execute({ sid, expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd) });
+    await statement.touch.execute({ sid: key, expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd) });
   }
   return row.user;
 }
 
 export async function destroySession(db: Db, sid: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.sid, sid));
+  await db.delete(sessions).where(eq(sessions.sid, sessionKey(sid)));
 }
 
-/** Ends every session of a user, or every one but `keepSid` (after a password change). */
+/** Ends every session of a user, or every one but the session `keepSid` (a raw id, as in the cookie). */
 export async function destroyUserSessions(db: Db, userId: string, keepSid?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, keepSid)) : eq(sessions.userId, userId));
+    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, sessionKey(keepSid))) : eq(sessions.userId, userId));
 }
 
 export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<void> {
@@ -88,7 +97,7 @@ export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<vo
 }
 
 export function getSessionId(c: Context<AppEnv>): string | undefined {
-  return getCookie(c, sessionCookieName(c.var.deps.config.env === 'production'));
+  return getCookie(c, sessionCookieName(c.var.deps.config.secureCookies));
 }
 
 /** Starts a fresh session (a new id at every sign-in) and sets its cookie. */
@@ -97,19 +106,25 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
   const previous = getSessionId(c);
   if (previous) await destroySession(db, previous);
   const sid = await createSession(db, userId);
-  const production = config.env === 'production';
-  setCookie(c, sessionCookieName(production), sid, {
+  const secure = config.secureCookies;
+  setCookie(c, sessionCookieName(secure), sid, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: production,
+    secure,
     path: '/',
     maxAge: ABSOLUTE_TIMEOUT_MS / 1000,
   });
 }
 
+/** After a password change: every session of the user ends, this device's included, and it gets a new one. */
+export async function rotateUserSessions(c: Context<AppEnv>, userId: string): Promise<void> {
+  await destroyUserSessions(c.var.deps.db, userId);
+  await startSession(c, userId);
+}
+
 export async function endSession(c: Context<AppEnv>): Promise<void> {
   const sid = getSessionId(c);
   if (sid) await destroySession(c.var.deps.db, sid);
-  const production = c.var.deps.config.env === 'production';
-  deleteCookie(c, sessionCookieName(production), { path: '/', secure: production });
+  const secure = c.var.deps.config.secureCookies;
+  deleteCookie(c, sessionCookieName(secure), { path: '/', secure });
 }

@@ -1,4 +1,5 @@
 // Demo data for an empty database, made through the same functions the API uses.
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../auth/password.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
@@ -11,13 +12,24 @@ import { toIsoDate } from '../../shared/onboarding.ts';
 import { first, transaction, type Db } from './client.ts';
 import { companies, onboardingPlans } from './schema.ts';
 
+/** The README's password: only for a demo nobody else can reach (config.demoSeed). */
 export const DEMO_PASSWORD = 'Kickoff#2026';
+
+/**
+ * A password for a demo seeded on a reachable server: 128 random bits, plus one character of each class
+ * the password rules ask for (shared/auth.ts), so it can also be typed into the change-password form.
+ */
+export function randomDemoPassword(): string {
+  const pick = (characters: string) => characters.charAt(randomInt(characters.length));
+  return randomBytes(16).toString('base64url') + pick('abcdefghijkmnpqrstuvwxyz') + pick('ABCDEFGHJKLMNPQRSTUVWXYZ') + pick('23456789') + pick('@$!%*?&');
+}
 
 export type SeedResult = { password: string; people: { role: string; email: string }[]; templates: string[] };
 
-export async function seedDemo(db: Db): Promise<SeedResult | undefined> {
+/** On an empty database only: creates the demo company, every account signing in with `password`. */
+export async function seedDemo(db: Db, password = DEMO_PASSWORD): Promise<SeedResult | undefined> {
   if (await first(db.select({ id: companies.id }).from(companies).limit(1))) return undefined;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(password);
 
   const { company, user: admin } = await createCompanyWithAdmin(db, {
     fullName: 'Amara Perera',
@@ -76,7 +88,7 @@ export async function seedDemo(db: Db): Promise<SeedResult | undefined> {
   }
 
   return {
-    password: DEMO_PASSWORD,
+    password,
     people: [admin, manager, hireOne, hireTwo].map((person) => ({ role: person.role, email: person.email })),
     templates: [engineeringTemplate.title, salesTemplate.title],
   };

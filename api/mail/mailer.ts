@@ -1,15 +1,25 @@
-// Sends mail over SMTP when SMTP_URL is set; otherwise writes each mail as one .eml file in MAIL_DIR.
+// Sends mail over SMTP when SMTP_URL is set; otherwise, on a local demo only, writes each mail as one
+// .eml file in MAIL_DIR.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 const FROM = 'Kickoff <no-reply@kickoff.local>';
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailDir'>): Mailer {
+/**
+ * Mail written to files reaches nobody: on a deployed server (config.deployment) invitations and password
+ * resets would silently go nowhere, so SMTP is required there and its absence stops the start.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailDir' | 'deployment'>): Mailer {
+  if (!config.smtpUrl && config.deployment) {
+    throw new ConfigError(
+      `Invalid configuration: SMTP_URL is required because ${config.deployment.reason} (mail written to MAIL_DIR reaches nobody).`,
+    );
+  }
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {

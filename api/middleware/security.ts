@@ -66,9 +66,10 @@ function containsNul(root: unknown): boolean {
   return false;
 }
 
-export function securityHeaders(production: boolean): MiddlewareHandler<AppEnv> {
+/** `hsts` is config.hsts: on when deployed (production or beyond loopback) unless ALLOW_INSECURE_HTTP. */
+export function securityHeaders(hsts: boolean): MiddlewareHandler<AppEnv> {
   return secureHeaders({
-    strictTransportSecurity: production ? 'max-age=31536000; includeSubDomains' : false,
+    strictTransportSecurity: hsts ? 'max-age=31536000; includeSubDomains' : false,
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,

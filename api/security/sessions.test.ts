@@ -1,13 +1,14 @@
 // Session and account checks of ASVS 4 L2 (V2.2, V3) that api/auth/auth.test.ts does not already make.
 // Already there: sign-in rotates the id; POST/GET logout, password reset and deleting one's own account
-// end sessions; a password change keeps the current session only; forgot-password and resend answer the
-// same for any email; unknown email and wrong password give the same 401; sign-up's 409. Deleting a
-// person as admin ends their sessions: api/team/team.test.ts.
+// end sessions; a password change ends every session and gives this device a new id; wrong passwords
+// slow an account down but never lock the owner out; forgot-password and resend answer the same for any
+// email; unknown email and wrong password give the same 401; sign-up's 409. Deleting a person as admin
+// ends their sessions: api/team/team.test.ts.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ALREADY_EXISTS } from '../../shared/errors.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, sessionCookieName } from '../auth/sessions.ts';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, sessionCookieName, sessionKey } from '../auth/sessions.ts';
 import { first } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { TEST_PASSWORD, createTestContext, type TestContext } from '../test/harness.ts';
@@ -20,7 +21,8 @@ async function signIn(ctx: TestContext, userId: string) {
   return { sid: cookie.slice(cookie.indexOf('=') + 1), cookie };
 }
 
-const sessionRow = (ctx: TestContext, sid: string) => first(ctx.db.select().from(sessions).where(eq(sessions.sid, sid)));
+/** The table keys a session by the SHA-256 of its id, never the id itself. */
+const sessionRow = (ctx: TestContext, sid: string) => first(ctx.db.select().from(sessions).where(eq(sessions.sid, sessionKey(sid))));
 
 /** Moves a session in time: when it was created, and when it goes idle. */
 async function setSessionTimes(ctx: TestContext, sid: string, times: { createdAt?: number; expire?: number }) {
@@ -32,7 +34,7 @@ async function setSessionTimes(ctx: TestContext, sid: string, times: { createdAt
       ...(times.expire !== undefined ? { expire: times.expire } : {}),
       ...(times.createdAt !== undefined ? { sess: { ...row.sess, createdAt: new Date(times.createdAt).toISOString() } } : {}),
     })
-    .where(eq(sessions.sid, sid));
+    .where(eq(sessions.sid, sessionKey(sid)));
 }
 
 const whoAmI = (ctx: TestContext, cookie: string) => ctx.request('/api/auth/user', { cookie });
@@ -90,6 +92,23 @@ describe('session expiry (ASVS 3.3)', () => {
     const res = await whoAmI(ctx, forged);
     expect(res.status).toBe(401);
     expect(await ctx.db.select().from(sessions)).toEqual([]);
+  });
+});
+
+describe('session ids at rest (ASVS 3.2.3)', () => {
+  it('the sessions table holds no raw session id: a copy of it signs nobody in', async () => {
+    const ctx = await createTestContext();
+    const { admin } = await ctx.createCompany();
+    const res = await ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: TEST_PASSWORD } });
+    const sid = /kickoff_sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    expect(sid).toMatch(/^[0-9a-f]{32}$/);
+    const stored = (await ctx.db.select({ sid: sessions.sid }).from(sessions)).map((row) => row.sid);
+    expect(stored).toContain(sessionKey(sid));
+    expect(stored.every((key) => /^[0-9a-f]{64}$/.test(key))).toBe(true);
+    expect(stored).not.toContain(sid);
+    // What a leaked database or backup holds is no cookie.
+    for (const key of stored) expect((await whoAmI(ctx, `${sessionCookieName(false)}=${key}`)).status).toBe(401);
+    expect((await whoAmI(ctx, `${sessionCookieName(false)}=${sid}`)).status).toBe(200);
   });
 });
 

@@ -8,6 +8,9 @@ export const SIMULATOR_MERCHANT_SECRET = 'kickoff-simulator-secret';
 
 export type PayhereCredentials = { merchantId: string; merchantSecret: string };
 
+/** A recurring notify's `message_type` (recurring documentation, "notify_url") when a charge of the subscription succeeded. */
+export const RENEWAL_MESSAGE_TYPES: readonly string[] = ['AUTHORIZATION_SUCCESS', 'RECURRING_INSTALLMENT_SUCCESS'];
+
 function md5Upper(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex').toUpperCase();
 }

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 import { type Db, first, lockCompany, transaction, type Tx } from '../db/client.ts';
 import { companies, paymentTransactions, subscriptions } from '../db/schema.ts';
 import { conflict } from '../lib/app-error.ts';
-import { notifySignature, payhereCredentials, signaturesMatch } from './payhere.ts';
+import { notifySignature, payhereCredentials, RENEWAL_MESSAGE_TYPES, signaturesMatch } from './payhere.ts';
 import { currentPlanType, newestActivePlanType } from './plan-status.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -164,23 +164,61 @@ export async function chooseStarter(db: Db, companyId: string, now = new Date())
 // ---------------------------------------------------------------------------------------------
 // The notify (PayHere's server-to-server callback)
 
+
 /** The form fields PayHere posts (checkout documentation, "notify_url"). */
 export type NotifyForm = Record<string, string>;
 
-export type NotifyOutcome = { httpStatus: 200 | 400 | 503; result: string };
+export type NotifyOutcome = {
+  httpStatus: 200 | 400 | 503;
+  result: string;
+  /** It changed (or deliberately kept) an order the first time PayHere said so: not a forgery, replay or surplus renewal. */
+  applied: boolean;
+};
 
+/** Outcomes of a verified notify seen for the first time that PayHere's server sends in the normal course. */
+const APPLIED_RESULTS = ['completed', 'renewed', 'pending', 'cancelled', 'failed', 'refunded'];
 /** Outcomes that changed (or deliberately kept) an order; seeing one again for the same payment is a replay. */
-const HANDLED_RESULTS = ['completed', 'renewed', 'pending', 'cancelled', 'failed', 'refunded', 'ignored'];
+const HANDLED_RESULTS = [...APPLIED_RESULTS, 'ignored'];
 
-const CUSTOM_FIELD = /^(custom_[12]|subscription_id|message_type|item_rec_.+)$/;
+/**
+ * The extra fields kept with a transaction: our pass-through fields and PayHere's recurring ones
+ * (checkout and recurring documentation), each cut short. md5sig does not cover them, so whatever
+ * else a notify carries is dropped rather than stored.
+ */
+const KEPT_EXTRA_FIELDS = [
+  'custom_1',
+  'custom_2',
+  'message_type',
+  'subscription_id',
+  'item_recurrence',
+  'item_duration',
+  'item_rec_status',
+  'item_rec_date_next',
+  'item_rec_install_paid',
+] as const;
+const EXTRA_FIELD_MAX_CHARS = 100;
+
+/**
+ * PayHere may charge an installment a little before our endDate (its schedule runs on its own clock
+ * and time zone). Earlier than this, the coming period is already paid and a renewal extends nothing:
+ * at most one extension per billing period (the shortest, a month, is far longer).
+ */
+export const RENEWAL_EARLY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** '1500', '1500.0' and '1500.00' are the same amount; anything else is not an amount. */
 function normaliseAmount(raw: string): string | null {
   return /^\d{1,12}(\.\d{1,2})?$/.test(raw) ? Number(raw).toFixed(2) : null;
 }
 
+/** A field as it may go into the log: one quoted line, however it was written. */
+const printable = (value: string | undefined) => JSON.stringify((value ?? '').slice(0, 100));
+
 async function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, order: SubscriptionRow | undefined): Promise<void> {
-  const customFields = Object.fromEntries(Object.entries(form).filter(([key]) => CUSTOM_FIELD.test(key)));
+  const extraFields: Record<string, string> = {};
+  for (const key of KEPT_EXTRA_FIELDS) {
+    const value = form[key];
+    if (value) extraFields[key] = value.slice(0, EXTRA_FIELD_MAX_CHARS);
+  }
   await db
     .insert(paymentTransactions)
     .values({
@@ -196,7 +234,7 @@ async function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, 
       cardNo: form.card_no?.slice(0, 40) || null,
       statusCode: form.status_code?.slice(0, 10) || null,
       statusMessage: form.status_message?.slice(0, 500) || null,
-      customFields: Object.keys(customFields).length ? customFields : null,
+      customFields: Object.keys(extraFields).length ? extraFields : null,
     });
 }
 
@@ -206,23 +244,77 @@ async function syncCompanyPlan(tx: Tx, companyId: string): Promise<void> {
   await tx.update(companies).set({ planType }).where(eq(companies.id, companyId));
 }
 
+/** The order's first verified success: it becomes the company's one active subscription, for one period. */
+async function activate(tx: Tx, order: SubscriptionRow, form: NotifyForm, now: Date): Promise<void> {
+  await tx
+    .update(subscriptions)
+    .set({ isActive: false })
+    .where(and(eq(subscriptions.companyId, order.companyId), eq(subscriptions.isActive, true), ne(subscriptions.id, order.id)));
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'completed',
+      isActive: true,
+      startDate: now.toISOString(),
+      endDate: addBillingPeriod(now, order.billingPeriod).toISOString(),
+      cancelledAt: null,
+      payherePaymentId: form.payment_id || null,
+      paymentMethod: form.method?.slice(0, 40) || null,
+    })
+    .where(eq(subscriptions.id, order.id));
+  await syncCompanyPlan(tx, order.companyId);
+}
+
 /**
- * Verifies and applies one notify. Every notify is recorded in payment_transactions, rejected ones
- * with the reason; a rejected notify changes no subscription and no company.
+ * A recurring installment for an order that ran before: one more period, from the paid end (or from
+ * now once that has passed), unless the coming period is paid already. A subscription that lapsed
+ * comes back (a cancelled one stays cancelled, ending with the period paid), but never over another
+ * one the company has moved to since.
+ */
+async function renew(tx: Tx, order: SubscriptionRow, form: NotifyForm, now: Date): Promise<'renewed' | 'ignored'> {
+  const paidUntil = order.isActive && order.endDate ? new Date(order.endDate) : null;
+  if (paidUntil && paidUntil.getTime() - now.getTime() > RENEWAL_EARLY_WINDOW_MS) return 'ignored';
+  if (!order.isActive) {
+    const other = await first(
+      tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.companyId, order.companyId), eq(subscriptions.isActive, true), ne(subscriptions.id, order.id)))
+        .limit(1),
+    );
+    if (other) return 'ignored';
+  }
+  const from = paidUntil && paidUntil > now ? paidUntil : now;
+  await tx
+    .update(subscriptions)
+    .set({ isActive: true, endDate: addBillingPeriod(from, order.billingPeriod).toISOString(), payherePaymentId: form.payment_id || null })
+    .where(eq(subscriptions.id, order.id));
+  await syncCompanyPlan(tx, order.companyId);
+  return 'renewed';
+}
+
+/**
+ * Verifies and applies one notify. A notify that fails verification (fields missing, another merchant,
+ * a wrong md5sig) is not PayHere's: it is logged with the reason and nothing of it is stored. A verified
+ * one is recorded in payment_transactions, a rejected one with the reason; a rejected notify changes no
+ * subscription and no company.
  */
 export async function processNotify(db: Db, payhere: Config['payhere'], form: NotifyForm, now = new Date()): Promise<NotifyOutcome> {
-  const reject = async (httpStatus: 400 | 503, reason: string, order?: SubscriptionRow): Promise<NotifyOutcome> => {
+  const refuse = (httpStatus: 400 | 503, reason: string): NotifyOutcome => {
+    console.info(`PayHere notify refused, not stored: ${reason} (order ${printable(form.order_id)})`);
+    return { httpStatus, result: `rejected: ${reason}`, applied: false };
+  };
+  const reject = async (reason: string, order?: SubscriptionRow): Promise<NotifyOutcome> => {
     await recordTransaction(db, form, `rejected: ${reason}`, order);
-    return { httpStatus, result: `rejected: ${reason}` };
+    return { httpStatus: 400, result: `rejected: ${reason}`, applied: false };
   };
   const { merchant_id, order_id, payhere_amount, payhere_currency, status_code, md5sig } = form;
   if (!merchant_id || !order_id || !payhere_amount || !payhere_currency || !status_code || !md5sig) {
-    return reject(400, 'missing fields');
+    return refuse(400, 'missing fields');
   }
-  const order = await first(db.select().from(subscriptions).where(eq(subscriptions.payhereOrderId, order_id)));
   const credentials = payhereCredentials(payhere);
-  if (!credentials) return reject(503, 'PayHere is not configured', order);
-  if (merchant_id !== credentials.merchantId) return reject(400, 'merchant mismatch', order);
+  if (!credentials) return refuse(503, 'PayHere is not configured');
+  if (merchant_id !== credentials.merchantId) return refuse(400, 'merchant mismatch');
   const expected = notifySignature({
     merchantId: merchant_id,
     orderId: order_id,
@@ -231,11 +323,13 @@ export async function processNotify(db: Db, payhere: Config['payhere'], form: No
     statusCode: status_code,
     merchantSecret: credentials.merchantSecret,
   });
-  if (!signaturesMatch(expected, md5sig)) return reject(400, 'bad signature', order);
-  if (!order) return reject(400, 'unknown order');
-  if (normaliseAmount(payhere_amount) !== order.amount) return reject(400, 'amount mismatch', order);
-  if (payhere_currency !== order.currency) return reject(400, 'currency mismatch', order);
-  if (!Object.values(PAYHERE_STATUS).includes(status_code as never)) return reject(400, 'unknown status code', order);
+  if (!signaturesMatch(expected, md5sig)) return refuse(400, 'bad signature');
+
+  const order = await first(db.select().from(subscriptions).where(eq(subscriptions.payhereOrderId, order_id)));
+  if (!order) return reject('unknown order');
+  if (normaliseAmount(payhere_amount) !== order.amount) return reject('amount mismatch', order);
+  if (payhere_currency !== order.currency) return reject('currency mismatch', order);
+  if (!Object.values(PAYHERE_STATUS).includes(status_code as never)) return reject('unknown status code', order);
 
   return transaction(db, async (tx) => {
     // PayHere may deliver the same notify to two instances at once. The company's notifies apply one at
@@ -252,40 +346,21 @@ export async function processNotify(db: Db, payhere: Config['payhere'], form: No
     const current = (await first(tx.select().from(subscriptions).where(eq(subscriptions.id, order.id)))) ?? order;
     const done = async (result: string): Promise<NotifyOutcome> => {
       await recordTransaction(tx, form, result, current);
-      return { httpStatus: 200, result };
+      return { httpStatus: 200, result, applied: APPLIED_RESULTS.includes(result) };
     };
     if (seen) return done('duplicate');
 
     switch (status_code) {
       case PAYHERE_STATUS.success: {
         if (current.status === 'refunded') return done('ignored');
-        if (current.isActive) {
-          // A recurring renewal: a new payment for an order that is already running extends it.
-          const from = current.endDate && current.endDate > now.toISOString() ? new Date(current.endDate) : now;
-          await tx
-            .update(subscriptions)
-            .set({ endDate: addBillingPeriod(from, current.billingPeriod).toISOString(), payherePaymentId: paymentId || null })
-            .where(eq(subscriptions.id, current.id));
-          return done('renewed');
+        if (current.startDate === null) {
+          await activate(tx, current, form, now);
+          return done('completed');
         }
-        await tx
-          .update(subscriptions)
-          .set({ isActive: false })
-          .where(and(eq(subscriptions.companyId, current.companyId), eq(subscriptions.isActive, true), ne(subscriptions.id, current.id)));
-        await tx
-          .update(subscriptions)
-          .set({
-            status: 'completed',
-            isActive: true,
-            startDate: now.toISOString(),
-            endDate: addBillingPeriod(now, current.billingPeriod).toISOString(),
-            cancelledAt: null,
-            payherePaymentId: paymentId || null,
-            paymentMethod: form.method?.slice(0, 40) || null,
-          })
-          .where(eq(subscriptions.id, current.id));
-        await syncCompanyPlan(tx, current.companyId);
-        return done('completed');
+        // The order ran already. md5sig covers neither payment_id nor message_type, so a captured notify
+        // can come back with a new payment id: only a recurring installment pays for more, once a period.
+        if (!RENEWAL_MESSAGE_TYPES.includes(form.message_type ?? '')) return done('ignored');
+        return done(await renew(tx, current, form, now));
       }
       case PAYHERE_STATUS.pending:
         return done('pending');

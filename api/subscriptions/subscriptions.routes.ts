@@ -15,6 +15,7 @@ import { AppError, found, notFound } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { assertNotLimited, clientAddress, limits } from '../middleware/rate-limit.ts';
 import { checkoutHash, notifySignature, payhereCredentials } from './payhere.ts';
 import {
   cancelSubscription,
@@ -65,16 +66,30 @@ subscriptionsRoutes.post('/payments/create', adminOnly, validate('json', Payment
   });
 });
 
+/** PayHere's notify is a couple of dozen short fields, well under 2 KiB; 16 KiB leaves room for ones it may add. */
+const NOTIFY_MAX_BYTES = 16 * 1024;
+
 // PayHere's server posts here (form-encoded); exempt from the Origin check, verified by md5sig instead.
-subscriptionsRoutes.post('/payments/notify', async (c) => {
-  const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const form: NotifyForm = {};
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
-  const { db, config } = c.var.deps;
-  const outcome = await processNotify(db, config.payhere, form);
-  if (outcome.httpStatus !== 200) throw new AppError(outcome.httpStatus, `Notification ${outcome.result}`);
-  return c.json({ status: outcome.result });
-});
+// An address whose notifies keep applying nothing is refused before its next one is read.
+subscriptionsRoutes.post(
+  '/payments/notify',
+  async (c, next) => {
+    await assertNotLimited(c.var.deps.db, [limits.payhereNotifyUnappliedPerAddress, clientAddress(c)]);
+    await next();
+  },
+  async (c) => {
+    // Within the API's 1 MiB already. (Not hono's bodyLimit: it cannot re-read a body refuseNulCharacters has read.)
+    if ((await c.req.arrayBuffer()).byteLength > NOTIFY_MAX_BYTES) throw new AppError(413, 'Request body is too large.');
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const form: NotifyForm = {};
+    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
+    const { db, config } = c.var.deps;
+    const outcome = await processNotify(db, config.payhere, form);
+    if (!outcome.applied) await limits.payhereNotifyUnappliedPerAddress.hit(db, clientAddress(c));
+    if (outcome.httpStatus !== 200) throw new AppError(outcome.httpStatus, `Notification ${outcome.result}`);
+    return c.json({ status: outcome.result });
+  },
+);
 
 subscriptionsRoutes.post('/payments/confirm', adminOnly, validate('json', PaymentConfirmSchema), async (c) => {
   const { db } = c.var.deps;

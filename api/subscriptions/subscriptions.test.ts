@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { first } from '../db/client.ts';
 import { companies, paymentTransactions, subscriptions } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { checkoutHash, notifySignature, SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from './payhere.ts';
 import { currentPlanType } from './plan-status.ts';
+import { RENEWAL_EARLY_WINDOW_MS } from './subscriptions.queries.ts';
 
 const growthYearlyLkr = {
   planType: 'growth',
@@ -58,13 +59,38 @@ function signedNotify(order: { orderId: string; amount: string; currency: string
   };
 }
 
-function postNotify(fields: NotifyFields) {
-  return ctx.request('/api/payments/notify', {
+function postNotify(fields: NotifyFields, headers: Record<string, string> = {}, on: TestContext = ctx) {
+  return on.request('/api/payments/notify', {
     method: 'POST',
     body: new URLSearchParams(fields).toString(),
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://www.payhere.lk' },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://www.payhere.lk', ...headers },
   });
 }
+
+/** Collects what the notify handler logs about refused notifies (and keeps it out of the test output). */
+function refusalLog() {
+  const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+  return {
+    lines: () => info.mock.calls.map((call) => String(call[0])),
+    [Symbol.dispose]: () => info.mockRestore(),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Moves a running yearly subscription's period so that `left` of it remains, as if it had started a year earlier. */
+async function periodEndsIn(orderId: string, left: number) {
+  const end = new Date(Date.now() + left);
+  const start = new Date(end);
+  start.setUTCFullYear(end.getUTCFullYear() - 1);
+  await ctx.db
+    .update(subscriptions)
+    .set({ startDate: start.toISOString(), endDate: end.toISOString() })
+    .where(eq(subscriptions.payhereOrderId, orderId));
+  return end;
+}
+
+const installment = (paymentId: string) => ({ payment_id: paymentId, message_type: 'RECURRING_INSTALLMENT_SUCCESS', subscription_id: '420075032251' });
 
 function orderRow(orderId: string) {
   return first(ctx.db.select().from(subscriptions).where(eq(subscriptions.payhereOrderId, orderId)));
@@ -205,23 +231,90 @@ describe('POST /api/payments/notify', () => {
     expect(transaction?.customFields).toEqual({ custom_1: 'growth' });
   });
 
-  it('changes nothing for a forged notify, but records each one with the reason', async () => {
+  it('changes nothing for a forged notify, stores none of it, and records only the verified ones with the reason', async () => {
+    using log = refusalLog();
     const order = await createOrder();
-    const forged: [string, NotifyFields][] = [
+    const unverified: [string, NotifyFields][] = [
       ['bad signature', { ...signedNotify(order, '2'), md5sig: 'F'.repeat(32) }],
       ['bad signature', { ...signedNotify(order, '2'), payhere_amount: '1.00' }],
-      ['amount mismatch', signedNotify(order, '2', { payhere_amount: '1.00' })],
-      ['currency mismatch', signedNotify(order, '2', { payhere_currency: 'USD' })],
       ['merchant mismatch', signedNotify(order, '2', { merchant_id: '999999' })],
       ['missing fields', { order_id: order.orderId, status_code: '2' }],
     ];
-    for (const [reason, fields] of forged) {
+    // Signed with the merchant secret, so PayHere's, but not for this order: kept, with the reason.
+    const verified: [string, NotifyFields][] = [
+      ['amount mismatch', signedNotify(order, '2', { payhere_amount: '1.00' })],
+      ['currency mismatch', signedNotify(order, '2', { payhere_currency: 'USD' })],
+    ];
+    for (const [reason, fields] of [...unverified, ...verified]) {
       const res = await postNotify(fields);
       expect(res.status, reason).toBe(400);
     }
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'pending', isActive: false });
     expect(await companyPlan()).toBe('starter');
-    expect(await outcomesOf(order.orderId)).toEqual(forged.map(([reason]) => `rejected: ${reason}`).sort());
+    expect(await outcomesOf(order.orderId)).toEqual(verified.map(([reason]) => `rejected: ${reason}`).sort());
+    expect(log.lines()).toEqual(unverified.map(([reason]) => expect.stringContaining(`refused, not stored: ${reason} (order "${order.orderId}")`)));
+  });
+
+  it('stores nothing of 50 unsigned 1 MiB notifies', async () => {
+    using log = refusalLog();
+    const order = await createOrder();
+    const unsigned = { ...signedNotify(order, '2'), md5sig: '0'.repeat(32) };
+    // Just under the API's 1 MiB body limit, so only the notify's own cap stands in the way.
+    const padding = 'x'.repeat(1024 * 1024 - new URLSearchParams(unsigned).toString().length - 200);
+    for (let i = 0; i < 50; i += 1) {
+      const res = await postNotify({ ...unsigned, payment_id: `32002507${i}`, custom_1: padding, custom_2: 'growth' });
+      expect(res.status).toBe(413);
+      expect(res.body.message).toBe('Request body is too large.');
+    }
+    expect(await ctx.db.select().from(paymentTransactions)).toEqual([]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'pending', isActive: false });
+    expect(log.lines()).toEqual([]);
+  });
+
+  it('stores nothing of an unsigned notify under the size cap, however many fields it carries', async () => {
+    using log = refusalLog();
+    const order = await createOrder();
+    const fields: NotifyFields = { ...signedNotify(order, '2'), md5sig: '0'.repeat(32) };
+    for (let i = 0; i < 100; i += 1) fields[`item_rec_${i}`] = 'y'.repeat(100);
+    expect(new URLSearchParams(fields).toString().length).toBeGreaterThan(10_000);
+    expect((await postNotify(fields)).status).toBe(400);
+    expect(await ctx.db.select().from(paymentTransactions)).toEqual([]);
+    expect(log.lines()).toEqual([expect.stringContaining('bad signature')]);
+  });
+
+  it('keeps only the known extra fields of a verified notify, each cut short', async () => {
+    const order = await createOrder();
+    const fields = signedNotify(order, '2', { custom_1: 'g'.repeat(2000), custom_2: 'yearly', message_type: 'AUTHORIZATION_SUCCESS' });
+    for (let i = 0; i < 40; i += 1) fields[`item_rec_extra_${i}`] = 'z'.repeat(100);
+    fields.attacker_field = 'a'.repeat(2000);
+    expect((await postNotify(fields)).status).toBe(200);
+    const [transaction] = await transactionsOf(order.orderId);
+    expect(transaction?.customFields).toEqual({ custom_1: 'g'.repeat(100), custom_2: 'yearly', message_type: 'AUTHORIZATION_SUCCESS' });
+    expect(transaction?.status).toBe('completed');
+  });
+
+  it('refuses an address whose notifies keep applying nothing, and only that address', async () => {
+    using log = refusalLog();
+    const proxied = await createTestContext({ TRUST_PROXY: 'true' });
+    const company = await proxied.createCompany('Proxied');
+    const created = await proxied.request('/api/payments/create', { method: 'POST', body: growthYearlyLkr, cookie: company.cookies.admin });
+    const order = created.body as { orderId: string; amount: string; currency: string };
+    const attacker = { 'X-Forwarded-For': '203.0.113.7' };
+    const forged = { ...signedNotify(order, '2'), md5sig: '0'.repeat(32) };
+    for (let i = 0; i < 100; i += 1) expect((await postNotify(forged, attacker, proxied)).status).toBe(400);
+    const limited = await postNotify(signedNotify(order, '2'), attacker, proxied);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(limited.body.message).toEqual(expect.any(String));
+    expect(log.lines()).toHaveLength(100);
+
+    // PayHere's server, at its own address, is not held up by the attacker's.
+    const payhere = { 'X-Forwarded-For': '198.51.100.20' };
+    const paid = await postNotify(signedNotify(order, '2'), payhere, proxied);
+    expect(paid.body).toEqual({ status: 'completed' });
+    // A replay applies nothing, so it counts; an applied notify does not.
+    for (let i = 0; i < 100; i += 1) expect((await postNotify(signedNotify(order, '2'), payhere, proxied)).body).toEqual({ status: 'duplicate' });
+    expect((await postNotify(signedNotify(order, '2'), payhere, proxied)).status).toBe(429);
   });
 
   it('answers 400 for an unknown order and changes nothing', async () => {
@@ -269,14 +362,66 @@ describe('POST /api/payments/notify', () => {
     expect(await companyPlan()).toBe(active[0]?.planType);
   });
 
-  it('extends a running subscription on a recurring renewal', async () => {
+  it('extends a running subscription on a recurring renewal near the end of its period', async () => {
     const order = await activeGrowthYearly();
-    const firstEnd = (await orderRow(order.orderId))!.endDate!;
-    await postNotify(signedNotify(order, '2', { payment_id: '320025079999', message_type: 'AUTHORIZATION_SUCCESS', subscription_id: '420075032251' }));
+    const firstEnd = await periodEndsIn(order.orderId, DAY_MS);
+    const res = await postNotify(signedNotify(order, '2', { payment_id: '320025079999', message_type: 'AUTHORIZATION_SUCCESS', subscription_id: '420075032251' }));
+    expect(res.body).toEqual({ status: 'renewed' });
     const renewedEnd = new Date((await orderRow(order.orderId))!.endDate!);
-    expect(renewedEnd.getUTCFullYear()).toBe(new Date(firstEnd).getUTCFullYear() + 1);
+    expect(renewedEnd.getUTCFullYear()).toBe(firstEnd.getUTCFullYear() + 1);
+    expect(renewedEnd.getUTCMonth()).toBe(firstEnd.getUTCMonth());
+    expect(renewedEnd.getUTCDate()).toBe(firstEnd.getUTCDate());
     const renewal = (await transactionsOf(order.orderId)).find((t) => t.paymentId === '320025079999');
     expect(renewal?.customFields).toMatchObject({ subscription_id: '420075032251' });
+  });
+
+  it('extends nothing on a replayed renewal notify with a new payment id', async () => {
+    const order = await activeGrowthYearly();
+    // Right after the first payment, the period is paid: an installment now would be a second one.
+    const activated = await orderRow(order.orderId);
+    expect((await postNotify(signedNotify(order, '2', installment('320025070001')))).body).toEqual({ status: 'ignored' });
+    expect(await orderRow(order.orderId)).toEqual(activated);
+
+    // Near the end the first installment extends; the same one replayed with a new payment id does not.
+    await periodEndsIn(order.orderId, DAY_MS);
+    expect((await postNotify(signedNotify(order, '2', installment('320025070002')))).body).toEqual({ status: 'renewed' });
+    const renewed = await orderRow(order.orderId);
+    for (const paymentId of ['320025070003', '320025070004']) {
+      expect((await postNotify(signedNotify(order, '2', installment(paymentId)))).body).toEqual({ status: 'ignored' });
+    }
+    // Nor does a success that is not a recurring message, even with a new payment id.
+    expect((await postNotify(signedNotify(order, '2', { payment_id: '320025070005' }))).body).toEqual({ status: 'ignored' });
+    expect(await orderRow(order.orderId)).toEqual(renewed);
+  });
+
+  it('extends from the paid end when the installment comes a little early, and from now when it comes late', async () => {
+    const order = await activeGrowthYearly();
+    const early = await periodEndsIn(order.orderId, RENEWAL_EARLY_WINDOW_MS - DAY_MS);
+    expect((await postNotify(signedNotify(order, '2', installment('320025070010')))).body).toEqual({ status: 'renewed' });
+    expect(new Date((await orderRow(order.orderId))!.endDate!).getUTCFullYear()).toBe(early.getUTCFullYear() + 1);
+
+    await periodEndsIn(order.orderId, RENEWAL_EARLY_WINDOW_MS + DAY_MS);
+    expect((await postNotify(signedNotify(order, '2', installment('320025070011')))).body).toEqual({ status: 'ignored' });
+
+    // Lapsed: the company dropped to Starter; the late installment brings the plan back for a period from now.
+    const ended = await periodEndsIn(order.orderId, -DAY_MS);
+    expect(await currentPlanType(ctx.db, acme.company.id)).toBe('starter');
+    const before = Date.now();
+    expect((await postNotify(signedNotify(order, '2', installment('320025070012')))).body).toEqual({ status: 'renewed' });
+    const row = await orderRow(order.orderId);
+    expect(row).toMatchObject({ isActive: true, status: 'completed' });
+    expect(new Date(row!.endDate!).getTime()).toBeGreaterThan(ended.getTime() + 360 * DAY_MS);
+    expect(new Date(row!.endDate!).getUTCFullYear()).toBe(new Date(before).getUTCFullYear() + 1);
+    expect(await companyPlan()).toBe('growth');
+  });
+
+  it('never lets an installment of a replaced subscription take over from the plan the company moved to', async () => {
+    const growth = await activeGrowthYearly();
+    const business = await createOrder({ ...growthYearlyLkr, planType: 'business' });
+    expect((await postNotify(signedNotify(business, '2', { payment_id: '320025075555' }))).body).toEqual({ status: 'completed' });
+    expect((await postNotify(signedNotify(growth, '2', installment('320025070020')))).body).toEqual({ status: 'ignored' });
+    expect(await orderRow(growth.orderId)).toMatchObject({ isActive: false });
+    expect(await companyPlan()).toBe('business');
   });
 
   it('keeps a pending order on 0, marks -1 cancelled and -2 failed', async () => {

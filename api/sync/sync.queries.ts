@@ -19,6 +19,7 @@ import {
   type SyncTask,
   type Tombstone,
 } from '../../shared/sync.ts';
+import { safeUrl } from '../../shared/links.ts';
 import type { Role } from '../../shared/roles.ts';
 import { first, nextVersion, snapshot, transaction, type Db, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
@@ -397,7 +398,7 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
       company: {
         id: company.id,
         name: company.name,
-        helpfulResources: (company.helpfulResources ?? []).filter((link) => link.label && link.url),
+        helpfulResources: (company.helpfulResources ?? []).filter((link) => link.label && safeUrl(link.url)),
       },
       contacts: { manager: managerContact, admins },
     };

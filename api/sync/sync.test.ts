@@ -154,7 +154,13 @@ describe('sync API', () => {
     await push(other.cookies.newHire, { clientId: clientId(), mutations: [send(1, otherPlan.plan.id, 'Globex secret')] });
     const colleague = await createTeamMember(ctx.db, { companyId: acme.company.id, email: 'colleague@acme.test', fullName: 'Acme colleague', role: 'new_hire' });
     const colleaguePlan = await givePlan(ctx, acme, colleague.id);
-    await ctx.db.update(companies).set({ helpfulResources: [{ label: 'Handbook', url: 'https://acme.test/handbook' }] }).where(eq(companies.id, acme.company.id));
+    // Only http(s) links leave the server (the same safeUrl as tasks'); the others are dropped.
+    const helpfulResources = [
+      { label: 'Handbook', url: 'https://acme.test/handbook' },
+      { label: 'Run me', url: 'javascript:alert(1)' },
+      { label: 'Inline page', url: 'data:text/html,<script>alert(1)</script>' },
+    ];
+    await ctx.db.update(companies).set({ helpfulResources }).where(eq(companies.id, acme.company.id));
 
     const res = await pull(acme.cookies.newHire, clientId());
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 // People of a company: listing them as each role may, inviting, resending invitations, deleting.
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
 import type { Invite, InvitedUser, ManagerOption, TeamMember } from '../../shared/team.ts';
@@ -10,6 +10,7 @@ import { companies, onboardingPlans, sessions, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { composeMail, type Mail } from '../mail/mailer.ts';
+import { accountKey, consume, limits } from '../middleware/rate-limit.ts';
 import { visiblePlansWhere } from '../onboarding/access.ts';
 import { recordUserDeletion } from '../sync/tombstones.ts';
 import { countManagers, taskCountsByPlan } from '../onboarding/onboarding.queries.ts';
@@ -110,13 +111,51 @@ async function issueInvitation(db: Db, appUrl: string, inviter: CurrentUser, per
   return invitationMail(db, inviter, person.email, link);
 }
 
+/** Invitations not yet accepted that one company may have at once: each one is a mail to a stranger. */
+export const MAX_PENDING_INVITATIONS = 100;
+export const UNVERIFIED_INVITER_MESSAGE = 'Please verify your email address before inviting people.';
+
+/**
+ * Every invitation mails someone who did not ask for it, so only an inviter whose own address is
+ * verified may send one, and no faster than the limits per inviter, company, client address and
+ * recipient allow (429).
+ */
+async function assertMayInvite(db: Db, inviter: CurrentUser, from: { address: string; recipient: string }): Promise<void> {
+  const account = await first(db.select({ isEmailVerified: users.isEmailVerified }).from(users).where(eq(users.id, inviter.id)));
+  if (!account?.isEmailVerified) throw forbidden(UNVERIFIED_INVITER_MESSAGE);
+  await consume(
+    db,
+    [limits.invitesPerInviter, inviter.id],
+    [limits.invitesPerCompany, inviter.companyId],
+    [limits.invitesPerAddress, from.address],
+    [limits.invitesPerRecipient, accountKey(from.recipient)],
+  );
+}
+
+/** People of the company who were invited and have not set a password nor signed in yet. */
+async function countPendingInvitations(db: Db | Tx, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), isNull(users.password), isNull(users.lastSignInAt)));
+  return row?.n ?? 0;
+}
+
 /**
  * POST /api/users/invite. Admins invite managers or new hires; managers invite new hires only and
  * become their manager unless they name another. Returns the person and the invitation to send.
+ * `address` is the inviter's client address (for the rate limit).
  */
-export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, input: Invite): Promise<{ user: InvitedUser; mail: Mail }> {
+export async function inviteUser(
+  db: Db,
+  appUrl: string,
+  inviter: CurrentUser,
+  input: Invite,
+  address: string,
+): Promise<{ user: InvitedUser; mail: Mail }> {
   if (inviter.role === 'new_hire') throw forbidden();
   if (inviter.role === 'manager' && input.role !== 'new_hire') throw forbidden('Managers can only invite new hires.');
+  await assertMayInvite(db, inviter, { address, recipient: input.email });
   let managerId: string | null = null;
   if (input.role === 'new_hire') {
     managerId = input.managerId ?? (inviter.role === 'manager' ? inviter.id : null);
@@ -127,19 +166,21 @@ export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, i
     }
   }
   const person = { companyId: inviter.companyId, email: input.email, role: input.role, managerId };
-  const created =
-    input.role === 'new_hire'
-      ? await createTeamMember(db, person)
-      : await transaction(db, async (tx) => {
-          // Count, then insert: under the company row's lock, so two invitations at once (on two
-          // instances) cannot both see a free seat.
-          await lockCompany(tx, inviter.companyId);
-          const planType = await currentPlanType(tx, inviter.companyId);
-          if (!withinPlanLimit(planType, 'managers', await countManagers(tx, inviter.companyId))) {
-            throw new AppError(403, limitReachedMessage(planType, 'managers'));
-          }
-          return createTeamMember(tx, person);
-        });
+  const created = await transaction(db, async (tx) => {
+    // Count, then insert: under the company row's lock, so two invitations at once (on two
+    // instances) cannot both see a free seat or the last pending place.
+    await lockCompany(tx, inviter.companyId);
+    if ((await countPendingInvitations(tx, inviter.companyId)) >= MAX_PENDING_INVITATIONS) {
+      throw forbidden(`${MAX_PENDING_INVITATIONS} invitations are still waiting to be accepted. Remove some before inviting more people.`);
+    }
+    if (input.role === 'manager') {
+      const planType = await currentPlanType(tx, inviter.companyId);
+      if (!withinPlanLimit(planType, 'managers', await countManagers(tx, inviter.companyId))) {
+        throw new AppError(403, limitReachedMessage(planType, 'managers'));
+      }
+    }
+    return createTeamMember(tx, person);
+  });
   const mail = await issueInvitation(db, appUrl, inviter, created);
   return {
     user: { id: created.id, email: created.email, role: created.role, fullName: created.fullName, managerId: created.managerId },
@@ -147,14 +188,18 @@ export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, i
   };
 }
 
-/** POST /api/users/{id}/resend-invitation (admin): a fresh link that voids the old one, until they sign in. */
-export async function resendInvitation(db: Db, appUrl: string, admin: CurrentUser, userId: string): Promise<Mail> {
+/**
+ * POST /api/users/{id}/resend-invitation (admin): a fresh link that voids the old one, until they sign
+ * in. Limited with invitations (`address` is the admin's client address).
+ */
+export async function resendInvitation(db: Db, appUrl: string, admin: CurrentUser, userId: string, address: string): Promise<Mail> {
   if (userId === admin.id) throw badRequest('You cannot resend an invitation to yourself.');
   const person = await companyPerson(db, admin.companyId, userId);
   if (!person) throw notFound('User');
   if (person.password !== null || person.lastSignInAt !== null) {
     throw conflict('This person has already accepted their invitation and signed in.');
   }
+  await assertMayInvite(db, admin, { address, recipient: person.email });
   return issueInvitation(db, appUrl, admin, person);
 }
 

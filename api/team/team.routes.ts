@@ -5,6 +5,7 @@ import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { clientAddress } from '../middleware/rate-limit.ts';
 import { deleteTeamMember, findManagers, findTeam, inviteUser, resendInvitation } from './team.queries.ts';
 
 export const teamRoutes = new Hono<AppEnv>();
@@ -29,14 +30,14 @@ teamRoutes.get('/users/managers', requireRole('admin'), async (c) => c.json(awai
 
 teamRoutes.post('/users/invite', requireRole('admin', 'manager'), validate('json', InviteSchema), async (c) => {
   const { db, config, mailer } = c.var.deps;
-  const { user, mail } = await inviteUser(db, config.appUrl, currentUser(c), c.req.valid('json'));
+  const { user, mail } = await inviteUser(db, config.appUrl, currentUser(c), c.req.valid('json'), clientAddress(c));
   const mailSent = await trySend((m) => mailer.send(m), mail);
   return c.json({ ...user, mailSent }, 201);
 });
 
 teamRoutes.post(`/users/${USER_ID}/resend-invitation`, requireRole('admin'), async (c) => {
   const { db, config, mailer } = c.var.deps;
-  const mail = await resendInvitation(db, config.appUrl, currentUser(c), c.req.param('id'));
+  const mail = await resendInvitation(db, config.appUrl, currentUser(c), c.req.param('id'), clientAddress(c));
   const mailSent = await trySend((m) => mailer.send(m), mail);
   if (!mailSent) return c.json({ message: 'The invitation email could not be sent. Please try again.' }, 502);
   return c.json({ message: 'Invitation email resent' });

@@ -3,9 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlanDetails } from '../../shared/onboarding.ts';
 import type { ManagerOption, TeamMember } from '../../shared/team.ts';
 import { consumeToken } from '../auth/auth-tokens.ts';
+import { createTeamMember } from '../auth/auth.queries.ts';
 import { first } from '../db/client.ts';
 import { onboardingPlans, sessions, users } from '../db/schema.ts';
 import { insertTemplate } from '../onboarding/test-fixtures.ts';
+import { MAX_PENDING_INVITATIONS, UNVERIFIED_INVITER_MESSAGE } from './team.queries.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
 let ctx: TestContext;
@@ -78,6 +80,42 @@ describe('inviting', () => {
     expect(managers).toHaveLength(1);
   });
 
+  it('limits invitations per inviter: the 21st in a minute meets 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let i = 1; i <= 21; i++) {
+      last = await invite(acme.cookies.admin, { email: `batch${i}@example.com`, role: 'new_hire' });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(ctx.mails.filter((mail) => mail.to === 'batch21@example.com')).toEqual([]);
+    // Another inviter of the company still can.
+    expect((await invite(acme.cookies.manager, { email: 'one-more@example.com', role: 'new_hire' })).status).toBe(201);
+  });
+
+  it('refuses an inviter whose own email is not verified, and mails nobody', async () => {
+    await ctx.db.update(users).set({ isEmailVerified: false }).where(eq(users.id, acme.admin.id));
+    const response = await invite(acme.cookies.admin, { email: 'stranger@example.com', role: 'new_hire' });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toBe(UNVERIFIED_INVITER_MESSAGE);
+    expect(await first(ctx.db.select().from(users).where(eq(users.email, 'stranger@example.com')))).toBeUndefined();
+    expect(ctx.mails).toEqual([]);
+  });
+
+  it(`caps invitations waiting to be accepted at ${MAX_PENDING_INVITATIONS} per company`, async () => {
+    for (let i = 0; i < MAX_PENDING_INVITATIONS; i++) {
+      await createTeamMember(ctx.db, { companyId: acme.company.id, email: `waiting${i}@example.com`, role: 'new_hire' });
+    }
+    const response = await invite(acme.cookies.admin, { email: 'one-too-many@example.com', role: 'new_hire' });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toContain('waiting to be accepted');
+    // Another company is not affected.
+    const globex = await ctx.createCompany('Globex');
+    expect((await invite(globex.cookies.admin, { email: 'globex-hire@example.com', role: 'new_hire' })).status).toBe(201);
+  });
+
   it('refuses a manager from another company', async () => {
     const globex = await ctx.createCompany('Globex');
     const response = await invite(acme.cookies.admin, { email: 'x@example.com', role: 'new_hire', managerId: globex.manager.id });
@@ -95,6 +133,15 @@ describe('resending an invitation', () => {
     expect(newToken).not.toBe(oldToken);
     expect(await consumeToken(ctx.db, oldToken)).toBeNull();
     expect((await consumeToken(ctx.db, newToken))?.userId).toBe(invited.body.id);
+  });
+
+  it('limits invitations and resends to one recipient (429), so nobody is mailed over and over', async () => {
+    const invited = await invite(acme.cookies.admin, { email: 'patient@example.com', role: 'new_hire' });
+    const resend = () => ctx.request(`/api/users/${invited.body.id}/resend-invitation`, { method: 'POST', cookie: acme.cookies.admin });
+    for (let i = 0; i < 4; i++) expect((await resend()).status).toBe(200);
+    const limited = await resend();
+    expect(limited.status).toBe(429);
+    expect(ctx.mails.filter((mail) => mail.to === 'patient@example.com')).toHaveLength(5);
   });
 
   it('refuses once they have signed in (409), for yourself, for non-admins, and for another company (404)', async () => {

@@ -1,5 +1,6 @@
 // The one place that turns outcomes into toasts (spec sections 8 and 9).
 import type { toast as SonnerToast } from 'sonner';
+import { clearLocalData } from '../sync/local-data.ts';
 import { ApiError, NetworkError } from './api-client.ts';
 
 type Toast = typeof SonnerToast;
@@ -59,10 +60,39 @@ export function notifyError(error: unknown, title: string, fallback = 'Something
 }
 
 let redirecting = false;
-/** Spec section 8: 'Unauthorized' toast, then the sign-in screen 500 ms after it is shown. */
-export function handleUnauthorized() {
+
+/**
+ * Answers whether changes wait to sync on this page (the sync module registers it when it loads).
+ * While they do, a 401 from a background read does not take the person away: the sync engine keeps
+ * the outbox and asks them to sign in again (DESIGN.md section 8).
+ */
+let changesWaiting: (() => Promise<boolean>) | null = null;
+export function setUnauthorizedDeferral(check: (() => Promise<boolean>) | null) {
+  changesWaiting = check;
+}
+
+/**
+ * Spec section 8: 'Unauthorized' toast, then the sign-in screen 500 ms after it is shown. The session
+ * is over, so the cached user and every local database with nothing left to sync are forgotten.
+ * `background`: the 401 came from a read the person did not ask for (a poll); it defers to the sync
+ * engine's 'Sign in again to sync N changes' while changes wait.
+ */
+export function handleUnauthorized(options: { background?: boolean } = {}) {
+  if (redirecting || window.location.pathname === '/login') return;
+  if (options.background && changesWaiting) {
+    void changesWaiting().then(
+      (waiting) => waiting || redirectToSignIn(),
+      () => redirectToSignIn(),
+    );
+    return;
+  }
+  redirectToSignIn();
+}
+
+function redirectToSignIn() {
   if (redirecting || window.location.pathname === '/login') return;
   redirecting = true;
+  void clearLocalData({ kind: 'unauthorized' });
   const next = window.location.pathname + window.location.search;
   void showToast((toast) => toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' })).then(() =>
     setTimeout(() => window.location.assign(`/login?redirect=${encodeURIComponent(next)}`), 500),

@@ -11,7 +11,8 @@ function defaultQueryFn({ queryKey, signal }: QueryFunctionContext) {
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error, query) => {
-      if (isUnauthorized(error) && query.meta?.allowSignedOut !== true) handleUnauthorized();
+      // A read: for a new hire with changes waiting, the sync engine's 'Sign in again' takes over.
+      if (isUnauthorized(error) && query.meta?.allowSignedOut !== true) handleUnauthorized({ background: true });
     },
   }),
   mutationCache: new MutationCache({

@@ -11,6 +11,7 @@ import type {
   SyncTask,
   SyncTemplate,
 } from '../../shared/sync.ts';
+import { dbNameFor, type LocalOwner } from './local-data.ts';
 
 /** A task as held here; `base` is the server's value while an optimistic change is pending. */
 export type LocalTask = SyncTask & { base?: { isCompleted: boolean; completedAt: string | null } };
@@ -45,6 +46,8 @@ export type MetaValues = {
   company: PullResponse['company'];
   contacts: PullResponse['contacts'];
   rejected: RejectedChange[];
+  /** Whose database this is, so a shared device's sign-in screen can say whose changes wait. */
+  owner: LocalOwner;
 };
 export type MetaKey = keyof MetaValues;
 export type MetaRow = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];
@@ -58,12 +61,7 @@ export type KickoffDb = Dexie & {
   meta: Table<MetaRow, MetaKey>;
 };
 
-export const DB_NAME_PREFIX = 'kickoff-';
-
-/** The database of one person: their id is in the name, so two people on one device never mix. */
-export function dbNameFor(userId: string): string {
-  return `${DB_NAME_PREFIX}${userId}`;
-}
+export { DB_NAME_PREFIX, dbNameFor } from './local-data.ts';
 
 export function createKickoffDb(userId: string): KickoffDb {
   const db = new Dexie(dbNameFor(userId)) as KickoffDb;
@@ -88,6 +86,12 @@ export function userDb(userId: string): KickoffDb {
     open.set(userId, db);
   }
   return db;
+}
+
+/** Closes this page's connection to a person's database for good (before it is deleted). */
+export function closeUserDb(userId: string): void {
+  open.get(userId)?.close();
+  open.delete(userId);
 }
 
 /** Closes and deletes a person's database (sign-out). */

@@ -13,6 +13,7 @@ import {
   type SyncMessage,
 } from '../../shared/sync.ts';
 import { api, ApiError, NetworkError } from '../lib/api-client.ts';
+import { isPersonsChange } from './local-data.ts';
 import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
 
 export type SyncTransport = {
@@ -50,7 +51,7 @@ export type SyncSnapshot = {
 /** What became of one local action: it reached the server, the server refused it, or it waits. */
 export type MutationOutcome = 'applied' | 'rejected' | 'queued';
 
-export type SyncUser = { id: string; fullName: string | null; role: Role };
+export type SyncUser = { id: string; fullName: string | null; role: Role; email?: string };
 
 export type SyncEngineOptions = {
   db: KickoffDb;
@@ -133,10 +134,7 @@ async function applyLocal(db: KickoffDb, row: OutboxRow, user: SyncUser, nowIso:
   }
 }
 
-/** Read receipts are bookkeeping, not a change the person would miss: counts leave them out. */
-export function isPersonsChange(row: Pick<OutboxRow, 'name'>): boolean {
-  return row.name !== 'message.markRead';
-}
+export { isPersonsChange };
 
 /**
  * Writes a pull into Dexie in one transaction: server rows win, acknowledged outbox rows go, every

@@ -8,7 +8,7 @@ import { syncEngineFor } from './session.ts';
 
 /** The engine of a new hire (their screens are offline-first); null for staff, whose screens are online. */
 export function useSyncEngine(user: SessionUser | null | undefined): SyncEngine | null {
-  const engine = user?.role === 'new_hire' ? syncEngineFor({ id: user.id, fullName: user.fullName, role: user.role }) : null;
+  const engine = user?.role === 'new_hire' ? syncEngineFor({ id: user.id, fullName: user.fullName, role: user.role, email: user.email }) : null;
   // A page that was paused by a 401 and now has a signed-in person again: send the kept outbox.
   useEffect(() => {
     if (engine && engine.getSnapshot().status === 'unauthorized') engine.resume();

@@ -1,17 +1,41 @@
 // One sync engine per signed-in person per page, and what signing out must do to their local data.
-import { notify } from '../lib/notify.ts';
-import { deleteUserDb, userDb } from './db.ts';
+import { handleUnauthorized, notify, setUnauthorizedDeferral } from '../lib/notify.ts';
+import { closeUserDb, deleteUserDb, putMeta, userDb } from './db.ts';
 import { isPersonsChange, SyncEngine, type SyncUser } from './engine.ts';
+import { clearLocalData, onBeforeLocalRemoval, pluralChanges } from './local-data.ts';
+
+export { pluralChanges };
 
 const engines = new Map<string, SyncEngine>();
 let persistAsked = false;
+
+/** Stops this page's engine of a person and closes their database, so it can be deleted. */
+function stopSyncFor(userId: string) {
+  engines.get(userId)?.stop();
+  engines.delete(userId);
+  closeUserDb(userId);
+}
+onBeforeLocalRemoval(stopSyncFor);
+
+// A 401 from a background read while changes wait: sync now, so the engine meets the 401 itself,
+// keeps the outbox and shows 'Sign in again to sync N changes' instead of leaving the page.
+setUnauthorizedDeferral(async () => {
+  let waiting = false;
+  for (const engine of engines.values()) {
+    if ((await engine.db.outbox.filter(isPersonsChange).count().catch(() => 0)) === 0) continue;
+    waiting = true;
+    void engine.sync();
+  }
+  return waiting;
+});
 
 /** The running engine of this person, created and started on first use. */
 export function syncEngineFor(user: SyncUser): SyncEngine {
   let engine = engines.get(user.id);
   if (!engine) {
+    const db = userDb(user.id);
     engine = new SyncEngine({
-      db: userDb(user.id),
+      db,
       user,
       onRejected: (change) =>
         notify.error(
@@ -19,12 +43,25 @@ export function syncEngineFor(user: SyncUser): SyncEngine {
           `${change.message} Your change was undone on this device.`,
         ),
       onNewMessages: (count) => notify.info(newMessagesText(count)),
+      onUnauthorized: () => void afterUnauthorized(user.id),
     });
     engines.set(user.id, engine);
+    // Whose database this is: a shared device's sign-in screen names them when changes wait.
+    void putMeta(db, 'owner', { id: user.id, fullName: user.fullName, email: user.email ?? null }).catch(() => undefined);
     engine.start();
     askForPersistentStorage();
   }
   return engine;
+}
+
+/**
+ * A 401 during sync: the session is over. Forget the cached user and every database with nothing to
+ * send. With changes waiting, this person's database stays and the screen asks them to sign in again
+ * (DESIGN.md section 8); with none, there is nothing to keep: on to the sign-in screen.
+ */
+export async function afterUnauthorized(userId: string): Promise<void> {
+  const removed = await clearLocalData({ kind: 'unauthorized' });
+  if (removed.includes(userId)) handleUnauthorized();
 }
 
 /** Offline data should survive storage pressure; the browser may still say no, which is fine. */
@@ -37,10 +74,6 @@ function askForPersistentStorage() {
 /** The same words as the staff conversation's notice. */
 export function newMessagesText(count: number): string {
   return `You have ${count} new message${count === 1 ? '' : 's'}`;
-}
-
-export function pluralChanges(count: number): string {
-  return `${count} ${count === 1 ? 'change' : 'changes'}`;
 }
 
 /**
@@ -56,8 +89,7 @@ export async function clearLocalDataForSignOut(
   if (pending > 0 && !confirm(`${pluralChanges(pending)} on this device ${pending === 1 ? 'has' : 'have'} not synced yet and will be lost if you sign out now. Sign out anyway?`)) {
     return false;
   }
-  engines.get(userId)?.stop();
-  engines.delete(userId);
+  stopSyncFor(userId);
   await deleteUserDb(userId).catch(() => undefined);
   return true;
 }

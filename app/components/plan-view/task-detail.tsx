@@ -2,20 +2,10 @@
 import { CalendarClock, CheckSquare, ExternalLink, FileText, Film, Image as ImageIcon, Paperclip, Play, Square, Users } from 'lucide-react';
 import { useState } from 'react';
 import { initials } from '../../../shared/auth.ts';
+import { safeUrl } from '../../../shared/links.ts';
 import type { OnboardingTask } from '../../../shared/onboarding.ts';
 import type { Attachment } from '../../../shared/tasks.ts';
 import { formatMegabytes, videoEmbedFor } from './video.ts';
-
-/** Only http(s) links are ever put in an href or src. */
-function safeUrl(link: string | null | undefined): string | null {
-  if (!link) return null;
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 export function TaskDetail({ task }: { task: OnboardingTask }) {
   return (
@@ -170,7 +160,7 @@ function Introduction({ task }: { task: OnboardingTask }) {
   return (
     <div className="flex items-center gap-3 rounded-box bg-base-200 p-3">
       {photo ? (
-        <img src={photo} alt={`Photo of ${name}`} loading="lazy" className="size-14 rounded-full object-cover" />
+        <img src={photo} alt={`Photo of ${name}`} loading="lazy" referrerPolicy="no-referrer" className="size-14 rounded-full object-cover" />
       ) : (
         <div className="avatar avatar-placeholder">
           <div className="size-14 rounded-full bg-secondary text-secondary-content">

@@ -6,7 +6,7 @@ import { TypedConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
-import { forgetCachedUser } from './use-current-user.ts';
+import { clearLocalData } from '../../sync/local-data.ts';
 
 const FAILED = 'Failed to delete account. Please try again.';
 
@@ -16,9 +16,9 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     onSuccess: () => {
       notify.success('Account Deleted', 'Your account has been deleted.');
       // The full page load below starts from an empty cache; clearing it now would refetch the
-      // (deleted) user and replace this toast with 'Unauthorized'.
-      forgetCachedUser();
-      setTimeout(() => window.location.assign('/'), 500);
+      // (deleted) user and replace this toast with 'Unauthorized'. Nothing of anyone stays on this
+      // device: every local database and cached user goes (shared devices).
+      void clearLocalData({ kind: 'account-deleted' }).finally(() => setTimeout(() => window.location.assign('/'), 500));
     },
     // A refusal the person can act on (the last admin) is shown in their words; anything else generically.
     onError: (error) => notify.error(FAILED, error instanceof ApiError && error.status === 409 ? error.message : undefined),

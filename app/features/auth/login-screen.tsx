@@ -1,22 +1,30 @@
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { LogIn } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { LogIn, TriangleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { SignInSchema, type SignIn } from '../../../shared/auth.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
+import { clearLocalData, describeUnsynced, unsyncedOfOthers, type LocalPerson } from '../../sync/local-data.ts';
 import { authApi, goHomeAfterSignIn } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordField, TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { UnsyncedChangesNotice, useUnsyncedPeople } from './unsynced-changes-notice.tsx';
 
 export function LoginScreen({ redirect }: { redirect?: string }) {
   const form = useForm(SignInSchema, { email: '', password: '' }, { validateOnBlur: true });
+  const unsynced = useUnsyncedPeople();
+  // Signing in as someone other than the person whose changes wait here: asked first (they are lost).
+  const [toConfirm, setToConfirm] = useState<{ body: SignIn; lost: LocalPerson[] } | null>(null);
   const signIn = useMutation({
     mutationFn: (body: SignIn) => authApi.signIn(body),
     meta: { allowSignedOut: true },
-    onSuccess: ({ user }) => {
+    onSuccess: async ({ user }) => {
       notify.success('Welcome back!', 'You have successfully signed in.');
+      // Shared devices: no one else's local data stays once someone has signed in.
+      await clearLocalData({ kind: 'signed-in', userId: user.id });
       goHomeAfterSignIn(user.role, redirect);
     },
     onError: (error) => {
@@ -30,7 +38,10 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const body = form.submit(SignInSchema);
-    if (body) signIn.mutate(body);
+    if (!body) return;
+    const lost = unsyncedOfOthers(unsynced, body.email);
+    if (lost.length > 0) setToConfirm({ body, lost });
+    else signIn.mutate(body);
   }
 
   return (
@@ -46,6 +57,28 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
         </>
       }
     >
+      <UnsyncedChangesNotice people={unsynced} action="sign-in" />
+      <ConfirmDialog
+        open={toConfirm !== null}
+        title="Remove unsynced changes?"
+        icon={<TriangleAlert className="size-5 text-error" />}
+        confirmLabel="Remove and sign in"
+        onConfirm={() => {
+          if (toConfirm) signIn.mutate(toConfirm.body);
+          setToConfirm(null);
+        }}
+        onClose={() => setToConfirm(null)}
+      >
+        {toConfirm && (
+          <>
+            <p>
+              {describeUnsynced(toConfirm.lost)} will be removed from this device.{' '}
+              {oneChange(toConfirm.lost) ? 'It has not reached the server, so it will be lost.' : 'They have not reached the server, so they will be lost.'}
+            </p>
+            <p className="mt-2">To keep {oneChange(toConfirm.lost) ? 'it' : 'them'}, cancel and sign in as the person who made {oneChange(toConfirm.lost) ? 'it' : 'them'}.</p>
+          </>
+        )}
+      </ConfirmDialog>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
         <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
         <PasswordField {...form.field('password')} reserveErrorLine label="Password" autoComplete="current-password" />
@@ -61,3 +94,5 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
     </AuthLayout>
   );
 }
+
+const oneChange = (people: LocalPerson[]) => people.reduce((sum, person) => sum + person.pending, 0) === 1;

@@ -3,13 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Save } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { ChangePasswordFormSchema, ProfileSchema, type ChangePassword, type Profile, type SessionUser } from '../../../shared/auth.ts';
+import { PROFILE_PHOTO_SOURCES, safeProfilePhoto } from '../../../shared/links.ts';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
 import { PasswordField, TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
-import { CURRENT_USER_KEY, useCurrentUser } from './use-current-user.ts';
+import { CURRENT_USER_KEY, rememberCurrentUser, useCurrentUser } from './use-current-user.ts';
 import { Avatar } from './user-menu.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
@@ -40,7 +41,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
     mutationFn: (body: Profile) => authApi.updateProfile(body),
     onSuccess: ({ user: updated }) => {
       queryClient.setQueryData(CURRENT_USER_KEY, updated);
-      localStorage.setItem('kickoff:user', JSON.stringify(updated));
+      rememberCurrentUser(updated);
       notify.success('Profile updated');
     },
     onError: (error) => {
@@ -51,7 +52,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
   const preview = {
     ...user,
     fullName: form.values.fullName || user.fullName,
-    profileImageUrl: form.values.profileImageUrl.startsWith('https://') ? form.values.profileImageUrl : null,
+    profileImageUrl: safeProfilePhoto(form.values.profileImageUrl.trim()),
   };
 
   function onSubmit(event: FormEvent) {
@@ -89,7 +90,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
           type="url"
           inputMode="url"
           placeholder="https://..."
-          hint="A link to a square image. Leave empty to show your initials."
+          hint={`A link to a square image on ${PROFILE_PHOTO_SOURCES}. Leave empty to show your initials.`}
         />
         <div className="card-actions justify-end pt-2">
           <PendingButton type="submit" pending={save.isPending} icon={<Save className="size-4" aria-hidden="true" />}>

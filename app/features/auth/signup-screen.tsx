@@ -10,6 +10,7 @@ import { PasswordField, TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { UnsyncedChangesNotice, useUnsyncedPeople } from './unsynced-changes-notice.tsx';
 
 /** Spec section 9: the redirect after sign-up waits 1.5 s so the welcome toast can be read. */
 const REDIRECT_DELAY_MS = 1500;
@@ -26,6 +27,7 @@ export function SignupScreen() {
     },
     { validateOnBlur: true },
   );
+  const unsynced = useUnsyncedPeople();
   const signUp = useMutation({
     mutationFn: (body: SignUp) => authApi.signUp(body),
     meta: { allowSignedOut: true },
@@ -64,6 +66,7 @@ export function SignupScreen() {
         </div>
       }
     >
+      <UnsyncedChangesNotice people={unsynced} action="sign-up" />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
         <TextField {...form.field('fullName')} reserveErrorLine label="Full name" autoComplete="name" autoFocus />
         <TextField {...form.field('email')} reserveErrorLine label="Work email" type="email" autoComplete="email" inputMode="email" />

@@ -1,28 +1,41 @@
-// The signed-in person, or null. The last answer is kept so a new hire's app opens offline.
+// The signed-in person, or null. The last answer is kept so a new hire's app opens offline; the
+// browser forgets everyone else's local data as soon as it knows who is signed in (shared devices).
 import { useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { api, isUnauthorized, NetworkError } from '../../lib/api-client.ts';
+import { CACHED_USER_KEY, clearLocalData, forgetPeopleInStorage } from '../../sync/local-data.ts';
 
-const CACHE_KEY = 'kickoff:user';
 export const CURRENT_USER_KEY = ['/api/auth/user'];
 
 function readCachedUser(): SessionUser | null {
   try {
-    const raw = localStorage.getItem(CACHE_KEY);
+    const raw = localStorage.getItem(CACHED_USER_KEY);
     return raw ? (JSON.parse(raw) as SessionUser) : null;
   } catch {
     return null;
   }
 }
 
+/** Keeps the signed-in person's answer for opening offline (and only theirs). */
+export function rememberCurrentUser(user: SessionUser) {
+  try {
+    localStorage.setItem(CACHED_USER_KEY, JSON.stringify(user));
+  } catch {
+    // Storage full or blocked: the app still works online.
+  }
+}
+
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
     const user = await api.get<SessionUser>('/api/auth/user', signal);
-    localStorage.setItem(CACHE_KEY, JSON.stringify(user));
+    rememberCurrentUser(user);
+    // However they signed in (sign-in, sign-up, invitation, verification), no one else's data stays.
+    void clearLocalData({ kind: 'signed-in', userId: user.id });
     return user;
   } catch (error) {
     if (isUnauthorized(error)) {
-      localStorage.removeItem(CACHE_KEY);
+      // The session is over: nothing of anyone stays to be shown offline, except changes still to sync.
+      await clearLocalData({ kind: 'unauthorized' });
       return null;
     }
     if (error instanceof NetworkError) return readCachedUser();
@@ -30,8 +43,9 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUse
   }
 }
 
+/** Forgets every person's cached answer and per-person keys (not their databases). */
 export function forgetCachedUser() {
-  localStorage.removeItem(CACHE_KEY);
+  forgetPeopleInStorage(null);
 }
 
 export function useCurrentUser() {

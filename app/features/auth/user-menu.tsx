@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName, initials } from '../../../shared/auth.ts';
 import { isFreePlan, planLabel } from '../../../shared/catalogue.ts';
+import { safeProfilePhoto } from '../../../shared/links.ts';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
@@ -12,11 +13,13 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 /** Closes the focus-driven daisyUI dropdown after a choice. */
 const closeMenu = () => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined);
 
+/** The photo only from an allowed host (a link saved before the rule shows initials), never with a referrer. */
 export function Avatar({ user, size = 'size-9' }: { user: SessionUser; size?: string }) {
-  return user.profileImageUrl ? (
+  const photo = safeProfilePhoto(user.profileImageUrl);
+  return photo ? (
     <div className="avatar">
       <div className={`${size} rounded-full`}>
-        <img src={user.profileImageUrl} alt="" referrerPolicy="no-referrer" />
+        <img src={photo} alt="" referrerPolicy="no-referrer" />
       </div>
     </div>
   ) : (

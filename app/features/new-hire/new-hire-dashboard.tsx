@@ -1,6 +1,6 @@
 // The new hire's dashboard (spec section 2): offline-first, read from Dexie, ticks and messages
 // queued through the sync engine.
-import { CloudOff, ExternalLink, Inbox, LifeBuoy, Link2, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
+import { CloudOff, Inbox, LifeBuoy, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
@@ -14,6 +14,7 @@ import { putMeta, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 import { useOnline } from '../../components/pwa/use-online.ts';
 import { useSyncEngine, useSyncSnapshot } from '../../sync/hooks.ts';
+import { HelpfulResources } from './helpful-resources.tsx';
 import { MessagesDialog, useUnreadCount } from './messages-dialog.tsx';
 import { useNewHireData } from './use-new-hire-data.ts';
 
@@ -104,29 +105,6 @@ function NeedHelpCard({ onMessage, managerName }: { onMessage: () => void; manag
         <button type="button" className="btn btn-primary btn-block" onClick={onMessage}>
           <MessageSquare className="size-4" aria-hidden="true" /> Send Message
         </button>
-      </div>
-    </section>
-  );
-}
-
-function HelpfulResources({ links }: { links: PullResponse['company']['helpfulResources'] }) {
-  if (links.length === 0) return null;
-  return (
-    <section className="card bg-base-100 shadow-sm" aria-labelledby="helpful-resources">
-      <div className="card-body gap-2 p-4 md:p-6">
-        <h2 id="helpful-resources" className="card-title text-lg">
-          <Link2 className="size-5 text-primary" aria-hidden="true" /> Helpful Resources
-        </h2>
-        <ul className="menu w-full p-0">
-          {links.map((link) => (
-            <li key={link.url}>
-              <a href={link.url} target="_blank" rel="noopener noreferrer" className="justify-between">
-                {link.label}
-                <ExternalLink className="size-4 opacity-60" aria-hidden="true" />
-              </a>
-            </li>
-          ))}
-        </ul>
       </div>
     </section>
   );

@@ -1,0 +1,32 @@
+// The new hire's Helpful Resources card: the links an admin sets for the company (DESIGN.md section 8).
+import { ExternalLink, Link2 } from 'lucide-react';
+import { safeUrl } from '../../../shared/links.ts';
+import type { HelpfulLink } from '../../../shared/sync.ts';
+
+/** Each link through the same safeUrl as a task's: anything but http(s) is dropped, and with none left, the card. */
+export function HelpfulResources({ links: saved }: { links: HelpfulLink[] }) {
+  const links = saved.flatMap((link) => {
+    const href = safeUrl(link.url);
+    return href && link.label ? [{ label: link.label, href }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <section className="card bg-base-100 shadow-sm" aria-labelledby="helpful-resources">
+      <div className="card-body gap-2 p-4 md:p-6">
+        <h2 id="helpful-resources" className="card-title text-lg">
+          <Link2 className="size-5 text-primary" aria-hidden="true" /> Helpful Resources
+        </h2>
+        <ul className="menu w-full p-0">
+          {links.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer" className="justify-between">
+                {link.label}
+                <ExternalLink className="size-4 opacity-60" aria-hidden="true" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,255 @@
+// Shared devices: once a session is over or someone else signs in, nothing of the last person stays
+// readable in this browser (IndexedDB, Web Storage, Cache Storage), except changes still to sync,
+// which wait for that same person (DESIGN.md sections 6 and 8; app/sync/local-data.ts).
+import { expect, request as playwrightRequest, test, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signIn } from './fixtures.ts';
+
+const KAVYA = /Welcome, Kavya/;
+const DILAN = /Welcome, Dilan/;
+
+async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+type Dump = {
+  databases: { name: string; stores: Record<string, unknown[]> }[];
+  localStorage: Record<string, string>;
+  sessionStorage: Record<string, string>;
+  caches: { name: string; entries: { url: string; body: string }[] }[];
+};
+
+/** Everything this origin keeps in the browser: every IndexedDB store, Web Storage, Cache Storage. */
+function dumpBrowserStorage(page: Page): Promise<Dump> {
+  return page.evaluate(async () => {
+    const readDb = (name: string) =>
+      new Promise<Record<string, unknown[]>>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = [...db.objectStoreNames];
+          const stores: Record<string, unknown[]> = {};
+          if (names.length === 0) {
+            db.close();
+            resolve(stores);
+            return;
+          }
+          const tx = db.transaction(names, 'readonly');
+          for (const store of names) {
+            const all = tx.objectStore(store).getAll();
+            all.onsuccess = () => (stores[store] = all.result);
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(stores);
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+    const databases = [];
+    for (const info of await indexedDB.databases()) databases.push({ name: info.name!, stores: await readDb(info.name!) });
+    const storage = (area: Storage) => Object.fromEntries(Array.from({ length: area.length }, (_, i) => area.key(i)!).map((key) => [key, area.getItem(key)!]));
+    const cacheDump = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      const entries = [];
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        entries.push({ url: request.url, body: response ? await response.text() : '' });
+      }
+      cacheDump.push({ name, entries });
+    }
+    return { databases, localStorage: storage(localStorage), sessionStorage: storage(sessionStorage), caches: cacheDump };
+  });
+}
+
+/** What of Kavya's the device holds while she is signed in: her id, plan, tasks and messages. */
+async function kavyasMarkers(page: Page): Promise<string[]> {
+  await expect.poll(async () => (await dumpBrowserStorage(page)).databases.some((db) => (db.stores.plans?.length ?? 0) > 0)).toBe(true);
+  const dump = await dumpBrowserStorage(page);
+  const db = dump.databases.find((candidate) => candidate.name.startsWith('kickoff-'))!;
+  const plans = db.stores.plans as { id: string }[];
+  const tasks = db.stores.tasks as { id: string }[];
+  const messages = db.stores.messages as { id: string; content: string }[];
+  expect(tasks.length).toBeGreaterThan(0);
+  expect(messages.length).toBeGreaterThan(0);
+  return [db.name.slice('kickoff-'.length), DEMO.newHire, 'Kavya', ...plans.map((p) => p.id), ...tasks.map((t) => t.id), ...messages.map((m) => m.id)];
+}
+
+/** Ends the browser's current session on the server, as an administrator or another device would. */
+async function revokeSession(context: BrowserContext, baseURL: string) {
+  const cookie = (await context.cookies(baseURL)).map((c) => `${c.name}=${c.value}`).join('; ');
+  const other = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie } });
+  expect((await other.get('/api/auth/user')).status()).toBe(200);
+  expect((await other.post('/api/auth/logout')).ok()).toBe(true);
+  expect((await other.get('/api/auth/user')).status()).toBe(401);
+  await other.dispose();
+}
+
+/** Ticks the first open task, phase tab by phase tab; returns its title. */
+async function tickFirstOpenTask(page: Page): Promise<string> {
+  const tabs = page.getByRole('tablist', { name: 'Phases' }).getByRole('tab');
+  for (let i = 0; i < (await tabs.count()); i += 1) {
+    await tabs.nth(i).click();
+    const open = page.getByRole('tabpanel').getByRole('checkbox', { checked: false });
+    if ((await open.count()) === 0) continue;
+    const title = ((await open.first().getAttribute('aria-label')) ?? '').match(/“(.+)”/)?.[1] ?? '';
+    await open.first().click();
+    await expect(page.getByRole('checkbox', { name: `Mark “${title}” as not done` }).first()).toBeChecked();
+    return title;
+  }
+  throw new Error('No open task');
+}
+
+/** Unticks a task wherever its phase tab is. */
+async function untick(page: Page, title: string) {
+  const tabs = page.getByRole('tablist', { name: 'Phases' }).getByRole('tab');
+  for (let i = 0; i < (await tabs.count()); i += 1) {
+    await tabs.nth(i).click();
+    const box = page.getByRole('tabpanel').getByRole('checkbox', { name: `Mark “${title}” as not done` });
+    if ((await box.count()) === 0) continue;
+    await box.first().click();
+    return;
+  }
+  throw new Error(`No ticked task ${title}`);
+}
+
+function expectNoApiResponsesCached(dump: Dump) {
+  const urls = dump.caches.flatMap((cache) => cache.entries.map((entry) => new URL(entry.url).pathname));
+  expect(urls.length).toBeGreaterThan(0); // the app shell is precached
+  expect(urls.filter((path) => path.startsWith('/api/'))).toEqual([]);
+}
+
+test('a different person signing in leaves no trace of the last person, whose unsynced changes are removed after a warning', async ({ page, context, baseURL }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.newHire);
+  await expect(page.getByRole('heading', { name: KAVYA })).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  const markers = await kavyasMarkers(page);
+
+  // Offline, Kavya ticks a task and writes a message; meanwhile her session is ended on the server.
+  await context.setOffline(true);
+  await tickFirstOpenTask(page);
+  const secret = `Private note ${Date.now()}`;
+  markers.push(secret);
+  await page.getByRole('button', { name: /^Messages/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Messages' });
+  await dialog.getByRole('textbox', { name: 'Message' }).fill(secret);
+  await dialog.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(dialog.getByText('Waiting to send')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close messages' }).first().click();
+  await revokeSession(context, baseURL!);
+
+  // Back online, the sync hits 401: the outbox is kept and she is asked to sign in again; the cached
+  // user is gone, so a reload would not show her data to the next person.
+  await context.setOffline(false);
+  const again = page.getByRole('link', { name: 'Sign in again to sync 2 changes' });
+  await expect(again).toBeVisible();
+  await expect.poll(async () => Object.keys((await dumpBrowserStorage(page)).localStorage)).not.toContain('kickoff:user');
+  await page.screenshot({ path: testInfo.outputPath('sign-in-again-390.png') });
+
+  // Someone else picks up the device: the sign-in screen says whose changes would be lost.
+  await again.click();
+  await expect(page).toHaveURL(/\/login/);
+  const notice = page.getByRole('alert').filter({ hasText: 'Unsynced changes on this device' });
+  await expect(notice).toContainText('2 unsynced changes of Kavya Silva will be removed if someone else signs in here. Sign in as Kavya Silva to sync them.');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('login-unsynced-notice-390.png'), fullPage: true });
+
+  await page.getByLabel('Email').fill(DEMO.newHire2);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove unsynced changes?' });
+  await expect(confirm).toContainText('2 unsynced changes of Kavya Silva will be removed from this device.');
+  await page.screenshot({ path: testInfo.outputPath('login-remove-confirm-390.png') });
+  // Cancel keeps everything and signs no one in.
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page).toHaveURL(/\/login/);
+  expect((await dumpBrowserStorage(page)).databases.map((db) => db.name)).toEqual([`kickoff-${markers[0]}`]);
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await confirm.getByRole('button', { name: 'Remove and sign in' }).click();
+  await expect(page.getByRole('heading', { name: DILAN })).toBeVisible();
+  await expect.poll(async () => (await dumpBrowserStorage(page)).databases.some((db) => (db.stores.plans?.length ?? 0) > 0)).toBe(true);
+
+  const dump = await dumpBrowserStorage(page);
+  const text = JSON.stringify(dump);
+  expect(text).toContain('Dilan'); // the dump really reads the stores
+  for (const marker of markers) expect(text, `found ${marker}`).not.toContain(marker);
+  expect(dump.databases.map((db) => db.name)).toEqual([expect.stringMatching(/^kickoff-/)]);
+  expectNoApiResponsesCached(dump);
+
+  // Offline, the device shows Dilan's plan and nothing of Kavya's.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: DILAN })).toBeVisible();
+  await expect(page.getByText('Kavya')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('an expired session with nothing to sync removes the local data at once: offline, the device shows the sign-in screen', async ({ page, context, baseURL }) => {
+  await signIn(page, DEMO.newHire);
+  await expect(page.getByRole('heading', { name: KAVYA })).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  const markers = await kavyasMarkers(page);
+  await revokeSession(context, baseURL!);
+
+  // The next sync (here: coming back online) gets 401 with an empty outbox.
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(async () => (await dumpBrowserStorage(page)).databases.map((db) => db.name)).toEqual([]);
+  const dump = await dumpBrowserStorage(page);
+  const text = JSON.stringify(dump);
+  for (const marker of markers) expect(text, `found ${marker}`).not.toContain(marker);
+  expectNoApiResponsesCached(dump);
+
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: KAVYA })).toHaveCount(0);
+  await page.goto('/new-hire-dashboard');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Kavya')).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('the same person signing in again after a 401 keeps their changes, and they reach the server', async ({ page, context, baseURL }) => {
+  await signIn(page, DEMO.newHire);
+  await expect(page.getByRole('heading', { name: KAVYA })).toBeVisible();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  const title = await tickFirstOpenTask(page);
+  await revokeSession(context, baseURL!);
+  await context.setOffline(false);
+  await page.getByRole('link', { name: 'Sign in again to sync 1 change' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Unsynced changes on this device' })).toContainText('1 unsynced change of Kavya Silva');
+
+  // Her own email: no question, and the kept change goes out.
+  await page.getByLabel('Email').fill(DEMO.newHire);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: KAVYA })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Remove unsynced changes?' })).toHaveCount(0);
+
+  const manager = await playwrightRequest.newContext({ baseURL });
+  expect((await manager.post('/api/auth/login', { data: { email: DEMO.manager, password: DEMO_PASSWORD } })).ok()).toBe(true);
+  const plans = (await (await manager.get('/api/onboarding-plans')).json()) as { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
+  const plan = (Array.isArray(plans) ? plans : plans.plans).find((candidate) => candidate.newHire.email === DEMO.newHire)!;
+  const ticked = async () => {
+    const details = (await (await manager.get(`/api/onboarding-plans/${plan.id}/details`)).json()) as { tasks: { title: string; isCompleted: boolean }[] };
+    return details.tasks.find((task) => task.title === title)?.isCompleted;
+  };
+  await expect.poll(ticked).toBe(true);
+  await expect(page.getByRole('status').filter({ hasText: 'to sync' })).toHaveCount(0);
+
+  // Put the demo back as it was for the suites after this one.
+  await untick(page, title);
+  await expect.poll(ticked).toBe(false);
+  await manager.dispose();
+});
