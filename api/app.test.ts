@@ -78,7 +78,7 @@ describe('on a server others can reach', () => {
   });
 
   it('sends neither on loopback, nor with ALLOW_INSECURE_HTTP (plain HTTP on a private network)', async () => {
-    for (const env of [{}, { HOST: '10.0.0.5', ALLOW_INSECURE_HTTP: 'true' }]) {
+    for (const env of [{}, { HOST: '10.0.0.5', ALLOW_INSECURE_HTTP: 'true' }] as Record<string, string>[]) {
       const ctx = await createTestContext(env);
       const health = await ctx.request('/api/health');
       expect(health.headers.get('strict-transport-security')).toBeNull();

@@ -49,7 +49,8 @@ function startServer(dataDir: string): ChildProcess {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PAYHERE_MODE: 'sandbox',
+      // Production as deployed (PayHere live, secure cookies), but mail is never sent: the port is closed.
+      SMTP_URL: 'smtp://127.0.0.1:9',
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATABASE_PATH: join(dataDir, 'kickoff.sqlite'),

@@ -1,7 +1,7 @@
 // Shared devices: once a session is over or someone else signs in, nothing of the last person stays
 // readable in this browser (IndexedDB, Web Storage, Cache Storage), except changes still to sync,
 // which wait for that same person (DESIGN.md sections 6 and 8; app/sync/local-data.ts).
-import { expect, request as playwrightRequest, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from './fixtures.ts';
 
 const KAVYA = /Welcome, Kavya/;
@@ -118,6 +118,22 @@ async function untick(page: Page, title: string) {
   throw new Error(`No ticked task ${title}`);
 }
 
+/** Waits until an element stops moving (a sheet sliding up), for a screenshot. */
+async function settled(locator: Locator) {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await locator.boundingBox());
+        const still = box === last;
+        last = box;
+        return still;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+}
+
 function expectNoApiResponsesCached(dump: Dump) {
   const urls = dump.caches.flatMap((cache) => cache.entries.map((entry) => new URL(entry.url).pathname));
   expect(urls.length).toBeGreaterThan(0); // the app shell is precached
@@ -165,6 +181,7 @@ test('a different person signing in leaves no trace of the last person, whose un
   await page.getByRole('button', { name: 'Sign in' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove unsynced changes?' });
   await expect(confirm).toContainText('2 unsynced changes of Kavya Silva will be removed from this device.');
+  await settled(confirm);
   await page.screenshot({ path: testInfo.outputPath('login-remove-confirm-390.png') });
   // Cancel keeps everything and signs no one in.
   await confirm.getByRole('button', { name: 'Cancel' }).click();

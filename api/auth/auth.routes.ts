@@ -54,6 +54,8 @@ authRoutes.post('/auth/signup', validate('json', SignUpSchema), async (c) => {
   const { user } = await createCompanyWithAdmin(deps.db, { ...body, passwordHash });
   const token = await issueEmailVerification(deps.db, user.id);
   await sendQuietly(deps.mailer, verificationMail(user.email, deps.config.appUrl, token));
+  // The address the account was made from is the owner's: delays others cause do not hold it up.
+  await passwordAccepted(deps.db, accountKey(user.email), clientAddress(c));
   await startSession(c, user.id);
   await recordSignIn(deps.db, user.id);
   return c.json({ user: found(await getSessionUser(deps.db, user.id), 'User') }, 201);

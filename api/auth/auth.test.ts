@@ -250,6 +250,17 @@ describe('sign-in and sessions', () => {
     for (let i = 0; i < 10; i++) expect((await attempt('Wrong#1')).status).toBe(401);
   });
 
+  it('guesses sent all at once get no more attempts than guesses sent one by one', async () => {
+    const ctx = await createTestContext();
+    const { admin } = await ctx.createCompany();
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => ctx.request('/api/auth/login', { method: 'POST', body: { email: admin.email, password: `Wrong#${i}` } })),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
   it('someone failing from other addresses cannot keep the owner out, and guessing spread over addresses is slowed too', async () => {
     const ctx = await createTestContext({ TRUST_PROXY: 'true' });
     const { admin } = await ctx.createCompany();

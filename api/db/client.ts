@@ -3,7 +3,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { type DatabaseConfig, databaseEngine } from '../config.ts';
-import { bindEngine, engineOf, type Engine } from './engines/engine.ts';
+import { bindEngine, engineOf, type Engine, type TransactionOptions } from './engines/engine.ts';
 import { openPostgres } from './engines/postgres.ts';
 import { openSqlite } from './engines/sqlite.ts';
 import type * as pgSchema from './schema.pg.ts';
@@ -33,8 +33,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 }
 
 /** Runs `body` in one transaction: all of it commits, or (when it throws) none of it does. */
-export function transaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
-  return engineOf(db).transaction(db, body);
+export function transaction<T>(db: Db, body: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T> {
+  return engineOf(db).transaction(db, body, options);
 }
 
 /** Runs `body` over one consistent snapshot of the whole database. */

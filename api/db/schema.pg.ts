@@ -110,6 +110,7 @@ export const authTokens = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
+    /** SHA-256 (hex) of the session id; the id itself is only ever in the cookie (api/auth/sessions.ts). */
     sid: text('sid').primaryKey(),
     sess: json('sess').notNull().$type<{ userId: string; createdAt: string }>(),
     /** Idle expiry as epoch milliseconds; pushed forward on use, capped by the absolute expiry. */

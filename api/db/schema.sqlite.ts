@@ -99,6 +99,7 @@ export const authTokens = sqliteTable(
 export const sessions = sqliteTable(
   'sessions',
   {
+    /** SHA-256 (hex) of the session id; the id itself is only ever in the cookie (api/auth/sessions.ts). */
     sid: text('sid').primaryKey(),
     sess: text('sess', { mode: 'json' }).notNull().$type<{ userId: string; createdAt: string }>(),
     /** Idle expiry as epoch milliseconds; pushed forward on use, capped by the absolute expiry. */

@@ -1,7 +1,7 @@
 // The one transaction helper: all or nothing on either engine, and no other request inside it on SQLite.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { first, nextVersion, transaction } from './client.ts';
+import { first, nextVersion, rows, transaction } from './client.ts';
 import { companies } from './schema.ts';
 import { createTestContext, testEngine } from '../test/harness.ts';
 
@@ -57,6 +57,16 @@ describe(`transaction on ${testEngine}`, () => {
     await db.insert(companies).values({ id: 'c', name: 'Counted' });
     const versions = await Promise.all(Array.from({ length: 20 }, () => transaction(db, (tx) => nextVersion(tx, 'c'))));
     expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it.runIf(testEngine === 'sqlite')('commits a durable transaction at synchronous=FULL and returns to NORMAL after', async () => {
+    const { db } = await createTestContext();
+    const level = async () => (await rows<{ synchronous: number }>(db, sql`PRAGMA synchronous`))[0]?.synchronous;
+    const during = await transaction(db, () => level(), { durable: true });
+    expect(during).toBe(2); // FULL
+    expect(await level()).toBe(1); // NORMAL
+    await expect(transaction(db, async () => Promise.reject(new Error('no')), { durable: true })).rejects.toThrow('no');
+    expect(await level()).toBe(1);
   });
 
   it.runIf(testEngine === 'sqlite')('refuses a SQLite transaction that waits on something other than the database', async () => {

@@ -55,7 +55,7 @@ export class RateLimiter {
 /**
  * A progressive delay between attempts, for guesses that must be slowed without handing anyone a way to
  * lock the owner out: the first `free` attempts in a row go through, then each further one must come at
- * least `delays[n]` after the previous attempt (doubling from `baseMs` to `capMs`). Not a lock: once the
+ * least `delayAfter(n)` after the previous attempt (doubling from `baseMs` to `capMs`). Not a lock: once the
  * wait has passed, the next attempt is heard, whatever happened in between.
  *
  * One row per key in `rate_limits`: `count` is the attempts in a row, `resetAt` is when they are

@@ -378,5 +378,6 @@ export async function processNotify(db: Db, payhere: Config['payhere'], form: No
         return done('refunded');
       }
     }
-  });
+    // Durable: PayHere gets its 200 only once the payment is on disk.
+  }, { durable: true });
 }

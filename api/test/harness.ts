@@ -81,7 +81,7 @@ export function apiOver(db: Db, config: Config) {
 
   /** A cookie header for a fresh session of this user. */
   async function cookieFor(userId: string): Promise<string> {
-    return `${sessionCookieName(false)}=${await createSession(db, userId)}`;
+    return `${sessionCookieName(config.secureCookies)}=${await createSession(db, userId)}`;
   }
 
   return { app, db, config, mails, request, cookieFor };

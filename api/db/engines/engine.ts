@@ -2,10 +2,19 @@
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 
+export type TransactionOptions = {
+  /**
+   * On disk before the commit returns, even if the machine loses power (payments). PostgreSQL commits
+   * are (synchronous_commit on); SQLite's WAL at synchronous=NORMAL may lose the last commits on power
+   * loss, so these run at FULL. Decided by the outermost transaction.
+   */
+  durable?: boolean;
+};
+
 export type Engine = {
   name: 'sqlite' | 'postgres';
   /** Runs `body` in one write transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T>;
+  transaction<T>(db: Db, body: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs `body` over one consistent snapshot (sync pull reads every table as of one moment). */
   snapshot<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T>;
   /**

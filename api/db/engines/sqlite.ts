@@ -47,9 +47,12 @@ function transactionsOn(client: Database.Database) {
   let queue: Promise<unknown> = Promise.resolve();
   let savepoints = 0;
 
-  async function run<T>(db: Db, begin: string, body: (tx: Db) => Promise<T>): Promise<T> {
+  async function run<T>(db: Db, begin: string, body: (tx: Db) => Promise<T>, durable = false): Promise<T> {
     const nested = current.getStore() === true;
     const savepoint = `kickoff_${++savepoints}`;
+    // SQLite refuses to change the level inside a transaction, so it is set around the outermost one.
+    const fullSync = durable && !nested;
+    if (fullSync) client.pragma('synchronous = FULL');
     client.exec(nested ? `SAVEPOINT ${savepoint}` : begin);
     let leftTheTurn = false;
     const sentinel = setImmediate(() => (leftTheTurn = true));
@@ -63,17 +66,18 @@ function transactionsOn(client: Database.Database) {
       throw error;
     } finally {
       clearImmediate(sentinel);
+      if (fullSync) client.pragma('synchronous = NORMAL');
     }
   }
 
-  return async function inTransaction<T>(db: Db, begin: string, body: (tx: Db) => Promise<T>): Promise<T> {
+  return async function inTransaction<T>(db: Db, begin: string, body: (tx: Db) => Promise<T>, durable?: boolean): Promise<T> {
     if (current.getStore() === true) return run(db, begin, body);
     const previous = queue;
     let release = () => {};
     queue = new Promise<void>((resolve) => (release = resolve));
     await previous;
     try {
-      return await run(db, begin, body);
+      return await run(db, begin, body, durable);
     } finally {
       release();
     }
@@ -84,7 +88,7 @@ export function sqliteEngine(client: Database.Database): Engine {
   const inTransaction = transactionsOn(client);
   return {
     name: 'sqlite',
-    transaction: (db, body) => inTransaction(db, 'BEGIN IMMEDIATE', body),
+    transaction: (db, body, options) => inTransaction(db, 'BEGIN IMMEDIATE', body, options?.durable),
     snapshot: (db, body) => inTransaction(db, 'BEGIN', body),
     // One process owns the file: a chore cannot race another instance.
     exclusively: (_name, work) => work(),

@@ -14,9 +14,12 @@ export default function SyncStatus({ user, online }: { user: SessionUser; online
 
   if (status === 'unauthorized' && pending > 0) {
     return (
-      <Link to="/login" className="btn btn-warning btn-xs sm:btn-sm" role="status">
-        <LogIn className="size-4" aria-hidden="true" /> Sign in again to sync {pluralChanges(pending)}
-      </Link>
+      // A live region around a real link: the role stays 'link' for assistive technology.
+      <span role="status">
+        <Link to="/login" className="btn btn-warning btn-xs sm:btn-sm">
+          <LogIn className="size-4" aria-hidden="true" /> Sign in again to sync {pluralChanges(pending)}
+        </Link>
+      </span>
     );
   }
   if (online && pending > 0) {

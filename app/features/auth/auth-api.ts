@@ -1,7 +1,7 @@
 // The account calls (spec section 7), typed with the shared schemas' outputs.
-import type { ChangePassword, ForgotPassword, Profile, ResetPassword, SessionUser, SignIn, SignUp } from '../../../shared/auth.ts';
+import type { ChangePassword, DeleteAccount, ForgotPassword, Profile, ResetPassword, SessionUser, SignIn, SignUp } from '../../../shared/auth.ts';
 import { dashboardPathFor } from '../../../shared/roles.ts';
-import { api } from '../../lib/api-client.ts';
+import { api, apiRequest } from '../../lib/api-client.ts';
 
 type UserResponse = { user: SessionUser };
 type MessageResponse = { message: string };
@@ -15,7 +15,8 @@ export const authApi = {
   resetPassword: (body: ResetPassword) => api.post<MessageResponse>('/api/auth/reset-password', body),
   updateProfile: (body: Profile) => api.patch<UserResponse>('/api/users/me', body),
   changePassword: (body: ChangePassword) => api.post<MessageResponse>('/api/users/me/password', body),
-  deleteAccount: () => api.delete<MessageResponse>('/api/users/me'),
+  /** DELETE with a body: the password, asked again (DESIGN.md section 5). */
+  deleteAccount: (body: DeleteAccount) => apiRequest<MessageResponse>('/api/users/me', { method: 'DELETE', body }),
 };
 
 /** A `?redirect=` target only when it is a path on this site (never another origin, never the API). */

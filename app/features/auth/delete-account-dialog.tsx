@@ -1,7 +1,10 @@
-// Deleting one's own account: enabled only once 'delete my account' is typed (spec section 5).
+// Deleting one's own account: enabled only once the password is given and 'delete my account' is typed
+// (spec section 5; the API asks for the password again, DESIGN.md section 5).
 import { useMutation } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { DELETE_ACCOUNT_PHRASE, isDeleteAccountConfirmed } from '../../../shared/auth.ts';
+import { PasswordField } from '../../components/forms/fields.tsx';
 import { TypedConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
@@ -11,8 +14,9 @@ import { clearLocalData } from '../../sync/local-data.ts';
 const FAILED = 'Failed to delete account. Please try again.';
 
 export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [password, setPassword] = useState('');
   const remove = useMutation({
-    mutationFn: () => authApi.deleteAccount(),
+    mutationFn: () => authApi.deleteAccount({ password }),
     onSuccess: () => {
       notify.success('Account Deleted', 'Your account has been deleted.');
       // The full page load below starts from an empty cache; clearing it now would refetch the
@@ -20,9 +24,17 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       // device: every local database and cached user goes (shared devices).
       void clearLocalData({ kind: 'account-deleted' }).finally(() => setTimeout(() => window.location.assign('/'), 500));
     },
-    // A refusal the person can act on (the last admin) is shown in their words; anything else generically.
-    onError: (error) => notify.error(FAILED, error instanceof ApiError && error.status === 409 ? error.message : undefined),
+    // A wrong password is shown at its field. A refusal the person can act on (the last admin, too many
+    // attempts) is shown in their words; anything else generically.
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) return;
+      notify.error(FAILED, refusalOf(error));
+    },
   });
+  const passwordError =
+    remove.error instanceof ApiError && remove.error.status === 400
+      ? (remove.error.issues.find((issue) => issue.path === 'password')?.message ?? remove.error.message)
+      : undefined;
 
   return (
     <TypedConfirmDialog
@@ -30,18 +42,39 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       title="Delete Account"
       icon={<TriangleAlert className="size-5 text-error" />}
       phrase={DELETE_ACCOUNT_PHRASE}
-      isConfirmed={isDeleteAccountConfirmed}
+      isConfirmed={(typed) => isDeleteAccountConfirmed(typed) && password !== ''}
       confirmLabel="Delete Account"
       pending={remove.isPending}
-      error={remove.error instanceof ApiError && remove.error.status === 409 ? remove.error.message : undefined}
+      error={refusalOf(remove.error)}
       onConfirm={() => remove.mutate()}
       onClose={() => {
         remove.reset();
+        setPassword('');
         onClose();
       }}
     >
-      This permanently deletes your account, your sign-in and your onboarding data. If you are the only person in your company, the company and everything in it is deleted too.
-      This cannot be undone.
+      <p>
+        This permanently deletes your account, your sign-in and your onboarding data. If you are the only person in your company, the company and everything in it is deleted too.
+        This cannot be undone.
+      </p>
+      <div className="mt-3">
+        <PasswordField
+          label="Your password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            if (passwordError) remove.reset();
+          }}
+          error={passwordError}
+          autoComplete="current-password"
+          autoFocus
+        />
+      </div>
     </TypedConfirmDialog>
   );
+}
+
+/** The server's words for a refusal the person can act on: the last admin (409), too many attempts (429). */
+function refusalOf(error: unknown): string | undefined {
+  return error instanceof ApiError && (error.status === 409 || error.status === 429) ? error.message : undefined;
 }
