@@ -208,6 +208,8 @@ test('profile edits the name; deleting the account needs the phrase and ends it'
   await dialog.getByLabel(/to confirm/).fill('delete my');
   await expect(confirmButton).toBeDisabled();
   await dialog.getByLabel(/to confirm/).fill('Delete My Account');
+  await expect(confirmButton).toBeDisabled();
+  await dialog.getByLabel('Your password').fill(PASSWORD);
   await expect(confirmButton).toBeEnabled();
   await shot(page, 'delete-dialog');
   await confirmButton.click();

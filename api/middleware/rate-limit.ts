@@ -82,21 +82,22 @@ export class ProgressiveDelay {
     return attempts < this.free ? 0 : Math.min(this.capMs, this.baseMs * 2 ** (attempts - this.free));
   }
 
-  /** delayAfter(count) in SQL: a CASE over the few steps, the same on both engines. */
+  /** delayAfter(count) for count >= free, in SQL: a CASE over the few steps, the same on both engines. */
   private delaySql() {
     const steps: string[] = [];
     for (let attempts = this.free; this.delayAfter(attempts) < this.capMs; attempts++) {
       steps.push(`when ${attempts} then ${this.delayAfter(attempts)}`);
     }
     // Code's own integers, inlined: PostgreSQL cannot type bare parameters in a CASE.
-    return sql`(case when ${rateLimits.count} < ${sql.raw(String(this.free))} then 0 else case ${rateLimits.count} ${sql.raw(steps.join(' '))} else ${sql.raw(String(this.capMs))} end end)`;
+    return sql`(case ${rateLimits.count} ${sql.raw(steps.join(' '))} else ${sql.raw(String(this.capMs))} end)`;
   }
 
   /** Claims one attempt for the key: 0 when it may go ahead (and is counted), else the seconds to wait. */
   async claim(db: Db, key: string, now = Date.now()): Promise<number> {
     const memory = sql.raw(String(this.memoryMs));
     const forgotten = sql`${rateLimits.resetAt} <= ${now}`;
-    const due = sql`${rateLimits.resetAt} - ${memory} + ${this.delaySql()} <= ${now}`;
+    // The free attempts by count alone: requests at once read their clocks in any order.
+    const due = sql`(${rateLimits.count} < ${sql.raw(String(this.free))} or ${rateLimits.resetAt} - ${memory} + ${this.delaySql()} <= ${now})`;
     const claimed = await db
       .insert(rateLimits)
       .values({ key: this.rowKey(key), count: 1, resetAt: now + this.memoryMs })

@@ -4,7 +4,7 @@ import type { PullResponse, PushResponse, SyncMessage, SyncPlan, SyncTask } from
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { nextVersion, openDatabase, transaction } from '../db/client.ts';
 import { companies, onboardingPlans, onboardingTasks, templates } from '../db/schema.ts';
-import { apiOver, createTestContext, testEngine, type TestContext } from '../test/harness.ts';
+import { apiOver, createTestContext, TEST_PASSWORD, testEngine, type TestContext } from '../test/harness.ts';
 
 type Company = Awaited<ReturnType<TestContext['createCompany']>>;
 
@@ -271,7 +271,7 @@ describe('sync API', () => {
     const before = (await pull(acme.cookies.manager, client)).body as PullResponse;
     expect(before.plans.map((p) => p.id)).toEqual([acmePlan.plan.id]);
 
-    expect((await ctx.request('/api/users/me', { method: 'DELETE', cookie: acme.cookies.newHire })).status).toBe(200);
+    expect((await ctx.request('/api/users/me', { method: 'DELETE', cookie: acme.cookies.newHire, body: { password: TEST_PASSWORD } })).status).toBe(200);
 
     const after = (await pull(acme.cookies.manager, client, before.cursor)).body as PullResponse;
     expect(after.plans).toEqual([{ id: acmePlan.plan.id, deleted: true }]);

@@ -61,7 +61,9 @@ export function syncEngineFor(user: SyncUser): SyncEngine {
  */
 export async function afterUnauthorized(userId: string): Promise<void> {
   const removed = await clearLocalData({ kind: 'unauthorized' });
-  if (removed.includes(userId)) handleUnauthorized();
+  const kept = removed.includes(userId) ? undefined : engines.get(userId)?.db;
+  const pending = kept ? await kept.outbox.filter(isPersonsChange).count().catch(() => 0) : 0;
+  if (pending === 0) handleUnauthorized();
 }
 
 /** Offline data should survive storage pressure; the browser may still say no, which is fine. */
