@@ -31,11 +31,19 @@ describe('HTTP foundation', async () => {
     expect(otherOrigin.status).toBe(403);
   });
 
-  it('refuses the NUL character in URLs and JSON bodies with 400 on either engine, storing nothing', async () => {
+  it('refuses NUL characters and lone surrogates in URLs and JSON bodies with 400 on either engine, storing nothing', async () => {
     const { cookies } = await ctx.createCompany('Nul');
     const inPath = await ctx.request('/api/templates/%00', { cookie: cookies.admin });
     expect(inPath.status).toBe(400);
-    expect(inPath.body).toEqual({ message: 'Text must not contain NUL characters.' });
+    expect(inPath.body).toEqual({ message: 'Text must be valid Unicode without NUL characters.' });
+    const loneSurrogate = await ctx.request('/api/templates', {
+      method: 'POST',
+      cookie: cookies.admin,
+      body: '{"title":"Half \\ud83d emoji","duration":30,"sections":[]}',
+    });
+    expect(loneSurrogate.status).toBe(400);
+    const wholeEmoji = await ctx.request('/api/templates', { method: 'POST', cookie: cookies.admin, body: { title: 'Whole 🚀 emoji', duration: 30, sections: [] } });
+    expect(wholeEmoji.status).toBe(201);
     const inBody = await ctx.request('/api/templates', {
       method: 'POST',
       cookie: cookies.admin,
@@ -43,7 +51,7 @@ describe('HTTP foundation', async () => {
     });
     expect(inBody.status).toBe(400);
     const list = await ctx.request('/api/templates', { cookie: cookies.admin });
-    expect(list.body).toEqual([]);
+    expect(list.body.map((template: { title: string }) => template.title)).toEqual(['Whole 🚀 emoji']);
   });
 
   it('sets security headers with a strict CSP', async () => {

@@ -5,11 +5,11 @@ import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
 import { ALREADY_EXISTS, type ApiErrorBody } from '../shared/errors.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { isNulRefusal, rows, uniqueViolation } from './db/client.ts';
+import { isUnstorableText, rows, uniqueViolation } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
 import { loadUser } from './middleware/auth.ts';
-import { NUL_REFUSED, refuseNulCharacters, requireSameOrigin, securityHeaders } from './middleware/security.ts';
+import { refuseUnstorableText, requireSameOrigin, securityHeaders, UNSTORABLE_TEXT } from './middleware/security.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps) {
   });
   api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: () => { throw new AppError(413, 'Request body is too large.'); } }));
   api.use('*', requireSameOrigin);
-  api.use('*', refuseNulCharacters);
+  api.use('*', refuseUnstorableText);
   api.use('*', loadUser);
 
   api.get('/health', async (c) => {
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps) {
       const status = error.status >= 500 ? 500 : error.status;
       return c.json<ApiErrorBody>({ message: status === 500 ? 'Something went wrong.' : error.message || 'Bad request' }, status);
     }
-    if (isNulRefusal(error)) return c.json<ApiErrorBody>({ message: NUL_REFUSED }, 400);
+    if (isUnstorableText(error)) return c.json<ApiErrorBody>({ message: UNSTORABLE_TEXT }, 400);
     // Two requests racing to create the same thing: the database's unique index decides, the loser gets 409.
     const duplicate = uniqueViolation(error);
     if (duplicate) {

@@ -78,11 +78,15 @@ export async function lockCompany(tx: Db, companyId: string): Promise<void> {
     .where(eq(companies.id, companyId));
 }
 
-/** PostgreSQL's refusal of a NUL character in text (SQLite stores it; the API refuses it earlier). */
-export function isNulRefusal(error: unknown): boolean {
+/**
+ * PostgreSQL's refusal of text it cannot store: a NUL character, or a lone surrogate in JSON (the API
+ * refuses both earlier; this answers what reaches the engine another way).
+ */
+export function isUnstorableText(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const { code } = cause as Error & { code?: string };
+    const { code, message } = cause as Error & { code?: string };
     if (code === '22021' || code === '22P05') return true;
+    if (code === '22P02' && /surrogate|\\u0000/i.test(message)) return true;
   }
   return false;
 }

@@ -21,22 +21,31 @@ export const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const NUL_REFUSED = 'Text must not contain NUL characters.';
+export const UNSTORABLE_TEXT = 'Text must be valid Unicode without NUL characters.';
 
 /**
- * PostgreSQL cannot store the NUL character in text (SQLite can), so both engines refuse it at the edge
- * in the URL and in JSON bodies, the same way, before any query runs. (Other bodies reach a query only
- * through PayHere's notify; app.onError answers the engine's refusal there.)
+ * Text no engine stores as sent: PostgreSQL refuses the NUL character (SQLite keeps it) and a lone
+ * UTF-16 surrogate in JSON (the drivers turn it into U+FFFD elsewhere). With the `u` flag a well-formed
+ * surrogate pair is one code point, so \p{Cs} matches only a lone half.
  */
-export const refuseNulCharacters: MiddlewareHandler<AppEnv> = async (c, next) => {
+function unstorable(text: string): boolean {
+  return text.includes('\0') || /\p{Cs}/u.test(text);
+}
+
+/**
+ * Both engines refuse unstorable text at the edge, in the URL and in JSON bodies, the same way, before
+ * any query runs. (Other bodies reach a query only through PayHere's notify; app.onError answers the
+ * engine's refusal there.)
+ */
+export const refuseUnstorableText: MiddlewareHandler<AppEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   let target = url.pathname + url.search;
   try {
     target = decodeURIComponent(target);
   } catch {
-    // A malformed escape is the router's business (it answers 404), not a NUL.
+    // A malformed escape is the router's business (it answers 404).
   }
-  if (target.includes('\0')) throw badRequest(NUL_REFUSED);
+  if (unstorable(target)) throw badRequest(UNSTORABLE_TEXT);
   if (!SAFE_METHODS.has(c.req.method) && c.req.header('content-type')?.includes('json')) {
     let body: unknown;
     try {
@@ -44,21 +53,21 @@ export const refuseNulCharacters: MiddlewareHandler<AppEnv> = async (c, next) =>
     } catch {
       body = undefined; // malformed JSON: the route's validator answers it
     }
-    if (containsNul(body)) throw badRequest(NUL_REFUSED);
+    if (containsUnstorable(body)) throw badRequest(UNSTORABLE_TEXT);
   }
   await next();
 };
 
 /** Walks the parsed body without recursion: a body nested 100,000 levels deep must not overflow the stack. */
-function containsNul(root: unknown): boolean {
+function containsUnstorable(root: unknown): boolean {
   const pending = [root];
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === 'string') {
-      if (value.includes('\0')) return true;
+      if (unstorable(value)) return true;
     } else if (value && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\0')) return true;
+        if (unstorable(key)) return true;
         pending.push(item);
       }
     }

@@ -78,7 +78,7 @@ subscriptionsRoutes.post(
     await next();
   },
   async (c) => {
-    // Within the API's 1 MiB already. (Not hono's bodyLimit: it cannot re-read a body refuseNulCharacters has read.)
+    // Within the API's 1 MiB already. (Not hono's bodyLimit: it cannot re-read a body refuseUnstorableText has read.)
     if ((await c.req.arrayBuffer()).byteLength > NOTIFY_MAX_BYTES) throw new AppError(413, 'Request body is too large.');
     const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const form: NotifyForm = {};
