@@ -1,6 +1,5 @@
 // The one place that turns outcomes into toasts (spec sections 8 and 9).
 import type { toast as SonnerToast } from 'sonner';
-import { clearLocalData } from '../sync/local-data.ts';
 import { ApiError, NetworkError } from './api-client.ts';
 
 type Toast = typeof SonnerToast;
@@ -92,7 +91,7 @@ export function handleUnauthorized(options: { background?: boolean } = {}) {
 function redirectToSignIn() {
   if (redirecting || window.location.pathname === '/login') return;
   redirecting = true;
-  void clearLocalData({ kind: 'unauthorized' });
+  void import('../sync/local-data.ts').then((module) => module.clearLocalData({ kind: 'unauthorized' })).catch(() => undefined);
   const next = window.location.pathname + window.location.search;
   void showToast((toast) => toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' })).then(() =>
     setTimeout(() => window.location.assign(`/login?redirect=${encodeURIComponent(next)}`), 500),

@@ -1,6 +1,7 @@
 // The one way to sign out: end the server session, forget everything cached for this person, go home.
 import type { SessionUser } from '../../shared/auth.ts';
-import { CURRENT_USER_KEY, forgetCachedUser } from '../features/auth/use-current-user.ts';
+import { CURRENT_USER_KEY } from '../features/auth/use-current-user.ts';
+import { CACHED_USER_KEY } from '../sync/local-base.ts';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 
@@ -18,6 +19,9 @@ export async function signOut(): Promise<void> {
     // Offline or already signed out: still forget locally; the server session expires on its own.
   }
   queryClient.clear();
-  forgetCachedUser();
+  // Every cached user and per-person key goes (loaded on demand, like the sync code above).
+  await import('../sync/local-data.ts')
+    .then(({ forgetPeopleInStorage }) => forgetPeopleInStorage(null))
+    .catch(() => localStorage.removeItem(CACHED_USER_KEY));
   window.location.assign('/');
 }

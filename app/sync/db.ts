@@ -11,7 +11,8 @@ import type {
   SyncTask,
   SyncTemplate,
 } from '../../shared/sync.ts';
-import { dbNameFor, type LocalOwner } from './local-data.ts';
+import { dbNameFor } from './local-base.ts';
+import type { LocalOwner } from './local-data.ts';
 
 /** A task as held here; `base` is the server's value while an optimistic change is pending. */
 export type LocalTask = SyncTask & { base?: { isCompleted: boolean; completedAt: string | null } };
@@ -61,7 +62,7 @@ export type KickoffDb = Dexie & {
   meta: Table<MetaRow, MetaKey>;
 };
 
-export { DB_NAME_PREFIX, dbNameFor } from './local-data.ts';
+export { DB_NAME_PREFIX, dbNameFor } from './local-base.ts';
 
 export function createKickoffDb(userId: string): KickoffDb {
   const db = new Dexie(dbNameFor(userId)) as KickoffDb;

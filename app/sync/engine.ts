@@ -13,7 +13,7 @@ import {
   type SyncMessage,
 } from '../../shared/sync.ts';
 import { api, ApiError, NetworkError } from '../lib/api-client.ts';
-import { isPersonsChange } from './local-data.ts';
+import { isPersonsChange } from './local-base.ts';
 import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
 
 export type SyncTransport = {

@@ -11,27 +11,13 @@
 //   changes included. The sign-in screens warn first, naming whose changes will be lost.
 // - `account-deleted`: everything of everyone is removed.
 //
-// No Dexie here (raw IndexedDB): the sign-in screen and the 401 handling load this with the app's
-// first chunk, and a database is read without ever being created.
+// No Dexie here (raw IndexedDB): the sign-in screens and the 401 handling load this without the sync
+// engine, and a database is read without ever being created. The app's first chunk imports it lazily.
 
-export const DB_NAME_PREFIX = 'kickoff-';
+import { CACHED_USER_KEY, DB_NAME_PREFIX, dbNameFor, isPersonsChange, localRemovalClosers, onBeforeLocalRemoval } from './local-base.ts';
+
+export { CACHED_USER_KEY, DB_NAME_PREFIX, dbNameFor, isPersonsChange, onBeforeLocalRemoval };
 const STORAGE_PREFIX = 'kickoff:';
-/** The signed-in person's answer from /api/auth/user, kept so the new hire's app opens offline. */
-export const CACHED_USER_KEY = 'kickoff:user';
-
-/** The database of one person: their id is in the name, so two people on one device never mix. */
-export function dbNameFor(userId: string): string {
-  return `${DB_NAME_PREFIX}${userId}`;
-}
-
-/** Read receipts are bookkeeping, not a change the person would miss: counts leave them out. */
-export function isPersonsChange(row: { name: string }): boolean {
-  return row.name !== 'message.markRead';
-}
-
-export function pluralChanges(count: number): string {
-  return `${count} ${count === 1 ? 'change' : 'changes'}`;
-}
 
 /** Who a database belongs to, written by the sync engine so the sign-in screen can name them. */
 export type LocalOwner = { id: string; fullName: string | null; email: string | null };
@@ -56,15 +42,6 @@ function defaultStorages(): Storage[] {
     }
   }
   return found;
-}
-
-// Before a database is deleted, whatever this page holds open on it (a running sync engine, an open
-// Dexie connection) is stopped and closed; the sync module registers how when it loads.
-type Closer = (userId: string) => void;
-const closers = new Set<Closer>();
-export function onBeforeLocalRemoval(closer: Closer): () => void {
-  closers.add(closer);
-  return () => void closers.delete(closer);
 }
 
 // One clean-up or read at a time per page: a read must never open (and so re-create) a database that
@@ -194,7 +171,7 @@ export function clearLocalData(cleanup: LocalDataCleanup, env: Env = {}): Promis
         const person = await readPerson(idb, name);
         if (!person || person.pending > 0) continue;
       }
-      for (const close of closers) close(userId);
+      for (const close of localRemovalClosers) close(userId);
       await deleteDatabase(idb, name);
       removed.push(userId);
     }

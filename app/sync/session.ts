@@ -2,7 +2,7 @@
 import { handleUnauthorized, notify, setUnauthorizedDeferral } from '../lib/notify.ts';
 import { closeUserDb, deleteUserDb, putMeta, userDb } from './db.ts';
 import { isPersonsChange, SyncEngine, type SyncUser } from './engine.ts';
-import { clearLocalData, onBeforeLocalRemoval, pluralChanges } from './local-data.ts';
+import { onBeforeLocalRemoval, pluralChanges } from './local-base.ts';
 
 export { pluralChanges };
 
@@ -60,6 +60,8 @@ export function syncEngineFor(user: SyncUser): SyncEngine {
  * (DESIGN.md section 8); with none, there is nothing to keep: on to the sign-in screen.
  */
 export async function afterUnauthorized(userId: string): Promise<void> {
+  // The clean-up code loads only now: a 401 is rare.
+  const { clearLocalData } = await import('./local-data.ts');
   const removed = await clearLocalData({ kind: 'unauthorized' });
   const kept = removed.includes(userId) ? undefined : engines.get(userId)?.db;
   const pending = kept ? await kept.outbox.filter(isPersonsChange).count().catch(() => 0) : 0;

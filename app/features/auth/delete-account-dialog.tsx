@@ -9,7 +9,6 @@ import { TypedConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { notify } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
-import { clearLocalData } from '../../sync/local-data.ts';
 
 const FAILED = 'Failed to delete account. Please try again.';
 
@@ -22,7 +21,10 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
       // The full page load below starts from an empty cache; clearing it now would refetch the
       // (deleted) user and replace this toast with 'Unauthorized'. Nothing of anyone stays on this
       // device: every local database and cached user goes (shared devices).
-      void clearLocalData({ kind: 'account-deleted' }).finally(() => setTimeout(() => window.location.assign('/'), 500));
+      void import('../../sync/local-data.ts')
+        .then(({ clearLocalData }) => clearLocalData({ kind: 'account-deleted' }))
+        .catch(() => undefined)
+        .finally(() => setTimeout(() => window.location.assign('/'), 500));
     },
     // A wrong password is shown at its field. A refusal the person can act on (the last admin, too many
     // attempts) is shown in their words; anything else generically.

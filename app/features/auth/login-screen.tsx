@@ -1,17 +1,19 @@
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { LogIn, TriangleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { LogIn } from 'lucide-react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { SignInSchema, type SignIn } from '../../../shared/auth.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
-import { clearLocalData, describeUnsynced, unsyncedOfOthers, type LocalPerson } from '../../sync/local-data.ts';
+import type { LocalPerson } from '../../sync/local-data.ts';
 import { authApi, goHomeAfterSignIn } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { PasswordField, TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
-import { UnsyncedChangesNotice, useUnsyncedPeople } from './unsynced-changes-notice.tsx';
+import { clearOtherPeoplesData, useUnsyncedPeople } from './use-unsynced-people.ts';
+
+const UnsyncedChangesNotice = lazy(() => import('./unsynced-changes-notice.tsx').then((module) => ({ default: module.UnsyncedChangesNotice })));
+const RemoveUnsyncedDialog = lazy(() => import('./unsynced-changes-notice.tsx').then((module) => ({ default: module.RemoveUnsyncedDialog })));
 
 export function LoginScreen({ redirect }: { redirect?: string }) {
   const form = useForm(SignInSchema, { email: '', password: '' }, { validateOnBlur: true });
@@ -24,7 +26,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
     onSuccess: async ({ user }) => {
       notify.success('Welcome back!', 'You have successfully signed in.');
       // Shared devices: no one else's local data stays once someone has signed in.
-      await clearLocalData({ kind: 'signed-in', userId: user.id });
+      await clearOtherPeoplesData(user.id);
       goHomeAfterSignIn(user.role, redirect);
     },
     onError: (error) => {
@@ -39,7 +41,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
     event.preventDefault();
     const body = form.submit(SignInSchema);
     if (!body) return;
-    const lost = unsyncedOfOthers(unsynced, body.email);
+    const lost = unsynced.othersThan(body.email);
     if (lost.length > 0) setToConfirm({ body, lost });
     else signIn.mutate(body);
   }
@@ -57,28 +59,20 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
         </>
       }
     >
-      <UnsyncedChangesNotice people={unsynced} action="sign-in" />
-      <ConfirmDialog
-        open={toConfirm !== null}
-        title="Remove unsynced changes?"
-        icon={<TriangleAlert className="size-5 text-error" />}
-        confirmLabel="Remove and sign in"
-        onConfirm={() => {
-          if (toConfirm) signIn.mutate(toConfirm.body);
-          setToConfirm(null);
-        }}
-        onClose={() => setToConfirm(null)}
-      >
-        {toConfirm && (
-          <>
-            <p>
-              {describeUnsynced(toConfirm.lost)} will be removed from this device.{' '}
-              {oneChange(toConfirm.lost) ? 'It has not reached the server, so it will be lost.' : 'They have not reached the server, so they will be lost.'}
-            </p>
-            <p className="mt-2">To keep {oneChange(toConfirm.lost) ? 'it' : 'them'}, cancel and sign in as the person who made {oneChange(toConfirm.lost) ? 'it' : 'them'}.</p>
-          </>
-        )}
-      </ConfirmDialog>
+      {unsynced.people.length > 0 && (
+        <Suspense fallback={null}>
+          <UnsyncedChangesNotice people={unsynced.people} action="sign-in" />
+          <RemoveUnsyncedDialog
+            open={toConfirm !== null}
+            lost={toConfirm?.lost ?? []}
+            onConfirm={() => {
+              if (toConfirm) signIn.mutate(toConfirm.body);
+              setToConfirm(null);
+            }}
+            onClose={() => setToConfirm(null)}
+          />
+        </Suspense>
+      )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
         <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
         <PasswordField {...form.field('password')} reserveErrorLine label="Password" autoComplete="current-password" />
@@ -94,5 +88,3 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
     </AuthLayout>
   );
 }
-
-const oneChange = (people: LocalPerson[]) => people.reduce((sum, person) => sum + person.pending, 0) === 1;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, UserPlus } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { SignUpSchema, type SignUp } from '../../../shared/auth.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { authApi, goHomeAfterSignIn } from './auth-api.ts';
@@ -10,7 +10,9 @@ import { PasswordField, TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
-import { UnsyncedChangesNotice, useUnsyncedPeople } from './unsynced-changes-notice.tsx';
+import { useUnsyncedPeople } from './use-unsynced-people.ts';
+
+const UnsyncedChangesNotice = lazy(() => import('./unsynced-changes-notice.tsx').then((module) => ({ default: module.UnsyncedChangesNotice })));
 
 /** Spec section 9: the redirect after sign-up waits 1.5 s so the welcome toast can be read. */
 const REDIRECT_DELAY_MS = 1500;
@@ -66,7 +68,11 @@ export function SignupScreen() {
         </div>
       }
     >
-      <UnsyncedChangesNotice people={unsynced} action="sign-up" />
+      {unsynced.people.length > 0 && (
+        <Suspense fallback={null}>
+          <UnsyncedChangesNotice people={unsynced.people} action="sign-up" />
+        </Suspense>
+      )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
         <TextField {...form.field('fullName')} reserveErrorLine label="Full name" autoComplete="name" autoFocus />
         <TextField {...form.field('email')} reserveErrorLine label="Work email" type="email" autoComplete="email" inputMode="email" />

@@ -1,27 +1,14 @@
 // Shared devices: the sign-in screens say whose changes still wait on this device, because signing
-// in as anyone else removes them (app/sync/local-data.ts has the rules).
+// in as anyone else removes them (app/sync/local-data.ts has the rules). Loaded only when some wait.
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { describeUnsynced, unsyncedPeople, type LocalPerson } from '../../sync/local-data.ts';
-
-/** The people whose changes wait here (empty until read, and when there are none). */
-export function useUnsyncedPeople(): LocalPerson[] {
-  const [people, setPeople] = useState<LocalPerson[]>([]);
-  useEffect(() => {
-    let live = true;
-    void unsyncedPeople().then((found) => {
-      if (live) setPeople(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return people;
-}
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { describeUnsynced, type LocalPerson } from '../../sync/local-data.ts';
 
 function ownerName(person: LocalPerson): string {
   return person.owner?.fullName || person.owner?.email || 'the person who made them';
 }
+
+const total = (people: LocalPerson[]) => people.reduce((sum, person) => sum + person.pending, 0);
 
 export function UnsyncedChangesNotice({ people, action }: { people: LocalPerson[]; action: 'sign-in' | 'sign-up' }) {
   if (people.length === 0) return null;
@@ -38,5 +25,26 @@ export function UnsyncedChangesNotice({ people, action }: { people: LocalPerson[
         </p>
       </div>
     </div>
+  );
+}
+
+/** Asked before signing in as someone other than the person whose changes wait here. */
+export function RemoveUnsyncedDialog({ open, lost, onConfirm, onClose }: { open: boolean; lost: LocalPerson[]; onConfirm: () => void; onClose: () => void }) {
+  const one = total(lost) === 1;
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Remove unsynced changes?"
+      icon={<TriangleAlert className="size-5 text-error" />}
+      confirmLabel="Remove and sign in"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>
+        {describeUnsynced(lost)} will be removed from this device.{' '}
+        {one ? 'It has not reached the server, so it will be lost.' : 'They have not reached the server, so they will be lost.'}
+      </p>
+      <p className="mt-2">To keep {one ? 'it' : 'them'}, cancel and sign in as the person who made {one ? 'it' : 'them'}.</p>
+    </ConfirmDialog>
   );
 }

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { api, isUnauthorized, NetworkError } from '../../lib/api-client.ts';
-import { CACHED_USER_KEY, clearLocalData, forgetPeopleInStorage } from '../../sync/local-data.ts';
+import { CACHED_USER_KEY } from '../../sync/local-base.ts';
+import type { LocalDataCleanup } from '../../sync/local-data.ts';
 
 export const CURRENT_USER_KEY = ['/api/auth/user'];
 
@@ -25,6 +26,11 @@ export function rememberCurrentUser(user: SessionUser) {
   }
 }
 
+/** The clean-up code loads on demand: every page asks who is signed in, few have anything to remove. */
+function clearLocalData(cleanup: LocalDataCleanup): Promise<unknown> {
+  return import('../../sync/local-data.ts').then((module) => module.clearLocalData(cleanup)).catch(() => undefined);
+}
+
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
     const user = await api.get<SessionUser>('/api/auth/user', signal);
@@ -35,17 +41,17 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<SessionUse
   } catch (error) {
     if (isUnauthorized(error)) {
       // The session is over: nothing of anyone stays to be shown offline, except changes still to sync.
+      try {
+        localStorage.removeItem(CACHED_USER_KEY);
+      } catch {
+        // Blocked storage holds nothing.
+      }
       await clearLocalData({ kind: 'unauthorized' });
       return null;
     }
     if (error instanceof NetworkError) return readCachedUser();
     throw error;
   }
-}
-
-/** Forgets every person's cached answer and per-person keys (not their databases). */
-export function forgetCachedUser() {
-  forgetPeopleInStorage(null);
 }
 
 export function useCurrentUser() {
