@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifySignature, SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptions/payhere.ts';
+import { signedNotify } from '../subscriptions/test-notify.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext, testEngine } from '../test/harness.ts';
 
 type Instance = { url: string; process: ChildProcess; output: string[] };
@@ -154,27 +154,7 @@ describe.runIf(testEngine === 'postgres')('two API instances on one PostgreSQL',
       },
     });
     expect(order.status).toBe(200);
-    const fields = {
-      merchant_id: SIMULATOR_MERCHANT_ID,
-      order_id: order.body.orderId,
-      payment_id: '320025070001',
-      payhere_amount: order.body.amount,
-      payhere_currency: order.body.currency,
-      status_code: '2',
-      method: 'VISA',
-      status_message: 'Successfully completed the payment.',
-    };
-    const form = {
-      ...fields,
-      md5sig: notifySignature({
-        merchantId: fields.merchant_id,
-        orderId: fields.order_id,
-        payhereAmount: fields.payhere_amount,
-        payhereCurrency: fields.payhere_currency,
-        statusCode: fields.status_code,
-        merchantSecret: SIMULATOR_MERCHANT_SECRET,
-      }),
-    };
+    const form = signedNotify(order.body, '2', { payment_id: '320025070001' });
     const answers = await Promise.all([a, b, a, b].map((instance) => call(instance, '/api/payments/notify', { method: 'POST', form })));
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200]);
     expect(answers.map((res) => res.body.status).sort()).toEqual(['completed', 'duplicate', 'duplicate', 'duplicate']);

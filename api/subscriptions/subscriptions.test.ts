@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { first } from '../db/client.ts';
 import { companies, paymentTransactions, subscriptions } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
-import { checkoutHash, notifySignature, SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from './payhere.ts';
+import { checkoutHash, SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from './payhere.ts';
+import { type NotifyFields, signedNotify } from './test-notify.ts';
 import { currentPlanType } from './plan-status.ts';
 import { RENEWAL_EARLY_WINDOW_MS } from './subscriptions.queries.ts';
 
@@ -26,37 +27,6 @@ async function createOrder(body: object = growthYearlyLkr, cookie = acme.cookies
   const res = await ctx.request('/api/payments/create', { method: 'POST', body, cookie });
   expect(res.status).toBe(200);
   return res.body as { orderId: string; amount: string; currency: string; hash: string; merchantId: string };
-}
-
-type NotifyFields = Record<string, string>;
-
-/** A notify as PayHere's server would post it, correctly signed unless a field is overridden afterwards. */
-function signedNotify(order: { orderId: string; amount: string; currency: string }, statusCode: string, sign: Partial<NotifyFields> = {}): NotifyFields {
-  const fields = {
-    merchant_id: SIMULATOR_MERCHANT_ID,
-    order_id: order.orderId,
-    payment_id: '320025071234',
-    payhere_amount: order.amount,
-    payhere_currency: order.currency,
-    status_code: statusCode,
-    method: 'VISA',
-    status_message: 'Successfully completed the payment.',
-    card_holder_name: 'Ada Admin',
-    card_no: '************1292',
-    custom_1: 'growth',
-    ...sign,
-  };
-  return {
-    ...fields,
-    md5sig: notifySignature({
-      merchantId: fields.merchant_id,
-      orderId: fields.order_id,
-      payhereAmount: fields.payhere_amount,
-      payhereCurrency: fields.payhere_currency,
-      statusCode: fields.status_code,
-      merchantSecret: SIMULATOR_MERCHANT_SECRET,
-    }),
-  };
 }
 
 function postNotify(fields: NotifyFields, headers: Record<string, string> = {}, on: TestContext = ctx) {
