@@ -26,12 +26,11 @@ export type Engine = {
   rows<T>(db: Db, query: SQL): Promise<T[]>;
   close(): Promise<void>;
 
-  // --- Date arithmetic (owned by messages/stats) ---
+  // Date arithmetic (stats): what SQLite does with text functions, PostgreSQL does with timestamptz.
   /** 'YYYY-MM' of a timestamp's UTC calendar month. */
   utcMonth(timestamp: AnyColumn | SQL): SQL<string>;
   /** Whole days from a calendar date ('YYYY-MM-DD') to the UTC calendar date of a timestamp. */
   daysFromDateTo(day: AnyColumn | SQL, timestamp: AnyColumn | SQL): SQL<number>;
-  // --- end date arithmetic ---
 };
 
 const engines = new WeakMap<object, Engine>();

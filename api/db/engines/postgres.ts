@@ -58,11 +58,10 @@ export function postgresEngine(pool: pg.Pool): Engine {
     },
     close: () => pool.end(),
 
-    // --- Date arithmetic (owned by messages/stats) ---
+    // Date arithmetic (stats): what SQLite does with text functions, PostgreSQL does with timestamptz.
     // timestamptz AT TIME ZONE 'UTC' is the UTC wall time, whatever the session's TimeZone.
     utcMonth: (timestamp) => sql<string>`to_char(${timestamp} at time zone 'UTC', 'YYYY-MM')`,
     daysFromDateTo: (day, timestamp) => sql<number>`((${timestamp} at time zone 'UTC')::date - ${day}::date)`,
-    // --- end date arithmetic ---
   };
   return engine;
 }

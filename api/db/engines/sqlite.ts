@@ -95,10 +95,9 @@ export function sqliteEngine(client: Database.Database): Engine {
     rows: async <T>(db: Db, query: SQL) => (db as unknown as SqliteDb).all<T>(query),
     close: async () => void client.close(),
 
-    // --- Date arithmetic (owned by messages/stats) ---
+    // Date arithmetic (stats): what SQLite does with text functions, PostgreSQL does with timestamptz.
     // Timestamps are ISO-8601 text; date() and strftime() read them (offset included) as UTC.
     utcMonth: (timestamp) => sql<string>`strftime('%Y-%m', ${timestamp})`,
     daysFromDateTo: (day, timestamp) => sql<number>`cast(julianday(date(${timestamp})) - julianday(${day}) as integer)`,
-    // --- end date arithmetic ---
   };
 }
