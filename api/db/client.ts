@@ -3,7 +3,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { type DatabaseConfig, databaseEngine } from '../config.ts';
-import { bindEngine, engineOf, type Engine, type TransactionOptions } from './engines/engine.ts';
+import { engineOf, type Engine, type TransactionOptions } from './engines/engine.ts';
 import { openPostgres } from './engines/postgres.ts';
 import { openSqlite } from './engines/sqlite.ts';
 import type * as pgSchema from './schema.pg.ts';
@@ -23,12 +23,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   if (config.engine !== databaseEngine()) {
     throw new Error(`The tables were bound to ${databaseEngine()} at start; cannot open ${config.engine}`);
   }
-  if (config.engine === 'postgres') {
-    const { db, engine } = await openPostgres({ url: config.url, poolSize: config.poolSize });
-    return { db, engine, close: () => engine.close() };
-  }
-  const { db, engine } = openSqlite(config.path);
-  bindEngine(db, engine);
+  const { db, engine } =
+    config.engine === 'postgres' ? await openPostgres({ url: config.url, poolSize: config.poolSize }) : openSqlite(config.path);
   return { db, engine, close: () => engine.close() };
 }
 
@@ -78,23 +74,29 @@ export async function lockCompany(tx: Db, companyId: string): Promise<void> {
     .where(eq(companies.id, companyId));
 }
 
+type DriverError = Error & { code?: string; constraint?: string };
+
+/** The error and its causes: drizzle wraps the driver's error (which carries the code) in its own. */
+function driverErrors(error: unknown): DriverError[] {
+  const chain: DriverError[] = [];
+  for (let cause = error; cause instanceof Error; cause = cause.cause) chain.push(cause);
+  return chain;
+}
+
 /**
  * PostgreSQL's refusal of text it cannot store: a NUL character, or a lone surrogate in JSON (the API
  * refuses both earlier; this answers what reaches the engine another way).
  */
 export function isUnstorableText(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const { code, message } = cause as Error & { code?: string };
-    if (code === '22021' || code === '22P05') return true;
-    if (code === '22P02' && /surrogate|\\u0000/i.test(message)) return true;
-  }
-  return false;
+  return driverErrors(error).some(
+    ({ code, message }) => code === '22021' || code === '22P05' || (code === '22P02' && /surrogate|\\u0000/i.test(message)),
+  );
 }
 
 /** Which unique index a failed insert or update ran into, on either engine; undefined for other errors. */
 export function uniqueViolation(error: unknown): { index: string } | undefined {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    const { code, constraint } = cause as Error & { code?: string; constraint?: string };
+  for (const cause of driverErrors(error)) {
+    const { code, constraint } = cause;
     if (code === '23505') return { index: constraint ?? '' };
     if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
       return { index: /index '([^']+)'/.exec(cause.message)?.[1] ?? cause.message };

@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../schema.sqlite.ts';
 import type { Db } from '../client.ts';
-import type { Engine } from './engine.ts';
+import { bindEngine, type Engine } from './engine.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle/sqlite', import.meta.url));
 
@@ -31,7 +31,8 @@ export function openSqlite(path: string): { db: Db; client: Database.Database; e
   if (broken.length > 0) throw new Error(`Migrations left ${broken.length} rows with broken foreign keys`);
   client.pragma('foreign_keys = ON');
   // Queries are typed against the PostgreSQL schema; the twin tables build the same statements here.
-  return { db: sqliteDb as unknown as Db, client, engine: sqliteEngine(client) };
+  const engine = sqliteEngine(client);
+  return { db: bindEngine(sqliteDb as unknown as Db, engine), client, engine };
 }
 
 /**
