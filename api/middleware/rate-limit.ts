@@ -47,9 +47,6 @@ export class RateLimiter {
       });
   }
 
-  async reset(db: Db, key: string): Promise<void> {
-    await db.delete(rateLimits).where(eq(rateLimits.key, this.rowKey(key)));
-  }
 }
 
 /**
