@@ -306,7 +306,8 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
   const now = options.now ?? new Date();
   const { client, isNew } = await ensureClient(db, user, options.clientId);
   // updatedAt doubles as "last seen": a client silent past the tombstone horizon may have missed deletions.
-  await transaction(db, (tx) => statements(tx).touchClient.execute({ clientId: client.clientId, updatedAt: now.toISOString() }));
+  // One statement needs no transaction of its own, and a client just made was seen now already.
+  if (!isNew) await statements(db).touchClient.execute({ clientId: client.clientId, updatedAt: now.toISOString() });
   const params = visiblePlanParams(user);
 
   return snapshot(db, async (tx) => {
