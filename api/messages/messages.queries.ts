@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, users } from '../db/schema.ts';
 import { badRequest, conflict, found } from '../lib/app-error.ts';
+import { clientTimeUpToNow } from '../lib/client-time.ts';
 import { getVisiblePlan } from '../onboarding/access.ts';
 import type { CurrentUser } from '../lib/env.ts';
 
@@ -101,9 +102,8 @@ export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageO
     ]);
   }
 
-  const now = new Date().toISOString();
   // A message written offline keeps the time it was written, but never a time in the future.
-  const createdAt = input.createdAt && new Date(input.createdAt).toISOString() < now ? new Date(input.createdAt).toISOString() : now;
+  const createdAt = clientTimeUpToNow(input.createdAt, new Date());
   const id = input.id ?? crypto.randomUUID();
   const version = await nextVersion(tx, plan.companyId);
   await tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, createdAt, version });

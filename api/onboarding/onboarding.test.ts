@@ -180,6 +180,9 @@ describe('ticking tasks', () => {
     expect(first.body.completedAt).toBe(past);
     const future = await ctx.request(`/api/onboarding-tasks/${plan.tasks[1]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true, completedAt: '2999-01-01T00:00:00.000Z' } });
     expect(future.body.completedAt < '2999-01-01').toBe(true);
+    const yearZero = await ctx.request(`/api/onboarding-tasks/${plan.tasks[2]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true, completedAt: '0000-01-01T00:00:00Z' } });
+    expect(yearZero.status).toBe(200);
+    expect(yearZero.body.completedAt > '2026-01-01').toBe(true);
   });
 });
 

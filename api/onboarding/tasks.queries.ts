@@ -5,6 +5,7 @@ import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, onboardingTasks } from '../db/schema.ts';
 import { notFound } from '../lib/app-error.ts';
+import { clientTimeUpToNow } from '../lib/client-time.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { perRole, visiblePlanParams } from './access.ts';
 
@@ -15,12 +16,6 @@ import { perRole, visiblePlanParams } from './access.ts';
 export const completedCount = sql<number>`cast(coalesce(sum(case when ${onboardingTasks.isCompleted} then 1 else 0 end), 0) as integer)`.mapWith(Number);
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
-
-/** The moment a task was ticked: the client's time, but never later than the server's now. */
-function clampedCompletedAt(given: string | undefined, now: Date): string {
-  const at = given ? Date.parse(given) : Number.NaN;
-  return Number.isNaN(at) || at > now.getTime() ? now.toISOString() : new Date(at).toISOString();
-}
 
 // Prepared statements bind `updatedAt` themselves (drizzle would freeze its $onUpdateFn value at prepare
 // time), and booleans as 1/0 (a placeholder inside sql`` skips the column's encoder, and better-sqlite3
@@ -79,7 +74,7 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
   const [task] = await statement.setTask.execute({
     taskId: input.taskId,
     isCompleted: input.isCompleted ? 1 : 0,
-    completedAt: input.isCompleted ? clampedCompletedAt(input.completedAt, now) : null,
+    completedAt: input.isCompleted ? clientTimeUpToNow(input.completedAt, now) : null,
     version,
     updatedAt,
   });
