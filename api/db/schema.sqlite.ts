@@ -28,6 +28,9 @@ export const companies = sqliteTable('companies', {
   id: id(),
   name: text('name').notNull(),
   address: text('address'),
+  /** Used with the address to prefill PayHere's payer details. */
+  phone: text('phone'),
+  city: text('city'),
   planType: text('plan_type', { enum: ['starter', 'growth', 'business'] })
     .notNull()
     .default('starter'),
@@ -266,6 +269,10 @@ export const messages = sqliteTable(
       .references(() => onboardingPlans.id, { onDelete: 'cascade' }),
     companyId: companyId(),
     content: text('content').notNull(),
+    /** 'staff': a note between admins and the plan's manager that never reaches the new hire. */
+    audience: text('audience', { enum: ['plan', 'staff'] })
+      .notNull()
+      .default('plan'),
     isRead: bool('is_read').notNull().default(false),
     version: version(),
     deletedAt: deletedAt(),
@@ -300,6 +307,8 @@ export const subscriptions = sqliteTable(
     paymentMethod: text('payment_method'),
     payhereOrderId: text('payhere_order_id'),
     payherePaymentId: text('payhere_payment_id'),
+    /** PayHere's recurring-billing id (notify's subscription_id): what the Subscription Manager cancels. */
+    payhereSubscriptionId: text('payhere_subscription_id'),
     startDate: text('start_date'),
     endDate: text('end_date'),
     cancelledAt: text('cancelled_at'),
@@ -329,6 +338,8 @@ export const paymentTransactions = sqliteTable(
     cardNo: text('card_no'),
     statusCode: text('status_code'),
     statusMessage: text('status_message'),
+    /** Why the operator must look at this one (e.g. 'renewal_after_cancel'); null when all is well. */
+    flag: text('flag'),
     customFields: text('custom_fields', { mode: 'json' }).$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
@@ -337,6 +348,37 @@ export const paymentTransactions = sqliteTable(
     index('payment_transactions_company_idx').on(t.companyId),
     index('payment_transactions_order_idx').on(t.orderId),
   ],
+);
+
+/** Why a company cancelled, kept for the operator (`npm run billing:report`). */
+export const subscriptionCancellations = sqliteTable(
+  'subscription_cancellations',
+  {
+    id: id(),
+    companyId: companyId(),
+    subscriptionId: text('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    feedback: text('feedback'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_cancellations_company_idx').on(t.companyId)],
+);
+
+/** Who has a template open in the editor: one row per person and template, refreshed by a heartbeat. */
+export const templatePresence = sqliteTable(
+  'template_presence',
+  {
+    templateId: text('template_id')
+      .notNull()
+      .references(() => templates.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    seenAt: text('seen_at').notNull(),
+  },
+  (t) => [uniqueIndex('template_presence_unique').on(t.templateId, t.userId)],
 );
 
 /** Per-client mutation bookkeeping, so a replayed push is applied once. */

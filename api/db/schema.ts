@@ -22,6 +22,8 @@ export const {
   messages,
   subscriptions,
   paymentTransactions,
+  subscriptionCancellations,
+  templatePresence,
   syncClients,
   syncTombstones,
   rateLimits,
