@@ -15,13 +15,13 @@ describe('HTTP foundation', async () => {
     const res = await ctx.request('/api/nope');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(res.body.message).toMatch(/No API route/);
+    expect(res.body).toEqual({ code: 'not_found', message: 'No API route for GET /api/nope' });
   });
 
   it('refuses bodies over 1 MB with 413 in the error shape', async () => {
     const res = await ctx.request('/api/nope', { method: 'POST', body: { text: 'x'.repeat(1_100_000) } });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'Request body is too large.' });
+    expect(res.body).toEqual({ code: 'payload_too_large', message: 'Request body is too large.' });
   });
 
   it('refuses state-changing requests from another site', async () => {
@@ -35,7 +35,7 @@ describe('HTTP foundation', async () => {
     const { cookies } = await ctx.createCompany('Nul');
     const inPath = await ctx.request('/api/templates/%00', { cookie: cookies.admin });
     expect(inPath.status).toBe(400);
-    expect(inPath.body).toEqual({ message: 'Text must be valid Unicode without NUL characters.' });
+    expect(inPath.body).toEqual({ code: 'unstorable_text', message: 'Text must be valid Unicode without NUL characters.' });
     const loneSurrogate = await ctx.request('/api/templates', {
       method: 'POST',
       cookie: cookies.admin,

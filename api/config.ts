@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   PAYHERE_MERCHANT_ID: z.string().min(1).optional(),
   PAYHERE_MERCHANT_SECRET: z.string().min(1).optional(),
   PAYHERE_MODE: z.enum(['live', 'sandbox', 'simulator']).optional(),
+  PAYHERE_APP_ID: z.string().min(1).optional(),
+  PAYHERE_APP_SECRET: z.string().min(1).optional(),
   SUPPORT_EMAIL: z.email().default('support@kickoff.local'),
   SUPPORT_WHATSAPP: z
     .string()
@@ -51,7 +53,8 @@ export type Config = {
    * only where nobody else can reach the server; otherwise a random one, printed once.
    */
   demoSeed: 'off' | 'documented-password' | 'random-password';
-  payhere: { merchantId?: string; merchantSecret?: string; mode: 'live' | 'sandbox' | 'simulator' };
+  /** appId / appSecret: the API key of PayHere's Subscription Manager API, which stops recurring billing on cancel. */
+  payhere: { merchantId?: string; merchantSecret?: string; appId?: string; appSecret?: string; mode: 'live' | 'sandbox' | 'simulator' };
   supportEmail: string;
   supportWhatsapp: string | undefined;
   trustProxy: boolean;
@@ -80,6 +83,10 @@ export class ConfigError extends Error {}
 /** What a scheduled backup on PostgreSQL answers: there is no file to copy. */
 export const POSTGRES_BACKUP_DIR_MESSAGE =
   'Invalid configuration: BACKUP_DIR copies the SQLite file, but DATABASE_URL selects PostgreSQL: schedule pg_dump instead, e.g. pg_dump --format=custom --file=kickoff.dump "$DATABASE_URL" (see the README).';
+
+/** Live or sandbox PayHere with a merchant but no Subscription Manager API key: a cancel could not stop the billing. */
+export const PAYHERE_APP_REQUIRED_MESSAGE =
+  "Invalid configuration: PAYHERE_APP_ID and PAYHERE_APP_SECRET are required with PAYHERE_MERCHANT_ID in live and sandbox mode: cancelling a subscription stops PayHere's recurring billing through its Subscription Manager API (create the key in PayHere under Settings > API Keys).";
 
 /** Addresses only this machine can reach (the whole 127.0.0.0/8 block is loopback). */
 export function isLoopback(host: string): boolean {
@@ -139,6 +146,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (mode === 'sandbox' && production) {
     throw new ConfigError('Invalid configuration: PAYHERE_MODE=sandbox is not allowed with NODE_ENV=production (payments would not be real); use live.');
   }
+  if (!env.PAYHERE_APP_ID !== !env.PAYHERE_APP_SECRET) {
+    throw new ConfigError('Invalid configuration: PAYHERE_APP_ID and PAYHERE_APP_SECRET go together (one PayHere API key); set both or neither.');
+  }
+  // Every checkout is a recurring subscription: a server that can take payments must be able to stop them.
+  if (mode !== 'simulator' && env.PAYHERE_MERCHANT_ID && !env.PAYHERE_APP_ID) {
+    throw new ConfigError(PAYHERE_APP_REQUIRED_MESSAGE);
+  }
   if (env.BACKUP_DIR && env.DATABASE_URL) throw new ConfigError(POSTGRES_BACKUP_DIR_MESSAGE);
   const backupIntervalMs = durationMs(env.BACKUP_INTERVAL);
   // Node's timers hold at most 2^31 - 1 ms (24.8 days); a longer one would fire at once.
@@ -159,7 +173,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailDir: env.MAIL_DIR,
     demoSeed,
-    payhere: { merchantId: env.PAYHERE_MERCHANT_ID, merchantSecret: env.PAYHERE_MERCHANT_SECRET, mode },
+    payhere: {
+      merchantId: env.PAYHERE_MERCHANT_ID,
+      merchantSecret: env.PAYHERE_MERCHANT_SECRET,
+      appId: env.PAYHERE_APP_ID,
+      appSecret: env.PAYHERE_APP_SECRET,
+      mode,
+    },
     supportEmail: env.SUPPORT_EMAIL,
     supportWhatsapp: env.SUPPORT_WHATSAPP,
     trustProxy: env.TRUST_PROXY,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POSTGRES_BACKUP_DIR_MESSAGE } from './config.ts';
 import { scheduledBackups } from './db/backup.ts';
-import { DEMO_PASSWORD } from './db/seed.ts';
+import { DEMO_PASSWORD } from './seed.ts';
 import { openTestDatabase, testEngine } from './test/harness.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'kickoff-server-'));

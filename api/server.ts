@@ -8,7 +8,7 @@ import { createApp } from './app.ts';
 import { startChores } from './chores.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_PASSWORD, randomDemoPassword, seedDemo } from './db/seed.ts';
+import { DEMO_PASSWORD, randomDemoPassword, seedDemo } from './seed.ts';
 import { createMailer } from './mail/mailer.ts';
 
 // A promise nobody awaited failed somewhere (a fire-and-forget write, a library's timer): that request

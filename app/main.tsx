@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureInstallPrompt } from './components/pwa/install-prompt.ts';
 import { LoadingScreen } from './components/ui/loading-screen.tsx';
 import { NotFound } from './components/ui/not-found.tsx';
-import { CURRENT_USER_KEY, fetchCurrentUser } from './features/auth/use-current-user.ts';
+import { currentUserQueryOptions } from './lib/api/get-current-user.ts';
 import { queryClient } from './lib/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
@@ -16,6 +16,10 @@ const router = createRouter({
   defaultPreload: 'intent',
   defaultPendingComponent: () => <LoadingScreen />,
   defaultNotFoundComponent: NotFound,
+  // Access Denied for a refused route, else the error: rare, so its code loads only when needed.
+  defaultErrorComponent: lazyRouteComponent(() => import('./components/ui/route-error.tsx'), 'RouteError'),
+  // Loaders always run and react-query decides whether to fetch (TanStack Router's advice with an external cache).
+  defaultPreloadStaleTime: 0,
   scrollRestoration: true,
 });
 
@@ -28,8 +32,8 @@ declare module '@tanstack/react-router' {
 captureInstallPrompt();
 
 // Who is signed in decides what `/` and every signed-in screen show: ask now, while the route's code
-// downloads, rather than after it has run (useCurrentUser then finds the answer, or the request, cached).
-void queryClient.prefetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: ({ signal }) => fetchCurrentUser(signal), meta: { allowSignedOut: true } });
+// downloads, rather than when the router starts (its beforeLoad and loaders then find the request).
+void queryClient.prefetchQuery(currentUserQueryOptions());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

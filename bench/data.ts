@@ -16,7 +16,7 @@ import { openSqlite } from '../api/db/engines/sqlite.ts';
 import * as pgSchema from '../api/db/schema.pg.ts';
 import type { Schema } from '../api/db/schema.ts';
 import * as sqliteSchema from '../api/db/schema.sqlite.ts';
-import { DEMO_PASSWORD } from '../api/db/seed.ts';
+import { DEMO_PASSWORD } from '../api/seed.ts';
 import type { ChecklistItem } from '../shared/tasks.ts';
 import { addDays } from '../shared/onboarding.ts';
 import { SCALE_FORMAT, type ScaleInfo } from './scale-info.ts';

@@ -3,7 +3,7 @@
 // Usage: npm run fuzz [-- --runs 10000 --route templates --seed 42]   (or FUZZ_RUNS=500 npm run fuzz)
 // On PostgreSQL: tsx scripts/with-postgres.ts -- npm run fuzz [-- ...] (each world copy is a database).
 import { parseArgs } from 'node:util';
-import { describeFailure, fuzzRoute, routeName, unsafeRoutes, WorldImage } from '../api/security/fuzz-cases.ts';
+import { describeFailure, fuzzRoute, routeName, unsafeRoutes, WorldImage } from '../api/test/fuzz-cases.ts';
 import { createTestContext } from '../api/test/harness.ts';
 
 const { values } = parseArgs({

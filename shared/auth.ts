@@ -187,13 +187,3 @@ export function isDeleteAccountConfirmed(text: string): boolean {
 /** DELETE /api/users/me: the password again, so a session left open (or stolen) cannot delete the account alone. */
 export const DeleteAccountSchema = v.object({ password: SignInSchema.entries.password });
 export type DeleteAccount = v.InferOutput<typeof DeleteAccountSchema>;
-
-/** First message per field, for showing under each input. */
-export function fieldErrors(issues: ReadonlyArray<{ message: string; path?: ReadonlyArray<{ key: unknown }> }>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path?.map((part) => String(part.key)).join('.') ?? '';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -1,4 +1,6 @@
 // The plan catalogue (spec section 9): prices, features and limits. Drives pricing, checkout and limits.
+import { LIMIT_REACHED } from './errors.ts';
+
 export const PLAN_IDS = ['starter', 'growth', 'business'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export type BillingPeriod = 'monthly' | 'yearly';
@@ -27,7 +29,8 @@ export const PLAN_CATALOGUE: Record<PlanId, CatalogueEntry> = {
     label: 'Free',
     description: 'Free forever for up to 2 new hires and 1 manager',
     prices: { monthly: { USD: 0, LKR: 0 }, yearly: { USD: 0, LKR: 0 } },
-    features: ['Up to 2 active new hires', '1 manager', 'Basic templates', 'Basic progress tracking', 'No card needed'],
+    // Only what Kickoff does (issue 22): no template limit exists, support is by email on every plan.
+    features: ['Up to 2 active new hires', '1 manager', 'Unlimited templates', 'Progress tracking and messages', 'Offline app for new hires', 'Email support'],
     popular: false,
     limits: { activeNewHires: 2, managers: 1 },
   },
@@ -37,7 +40,7 @@ export const PLAN_CATALOGUE: Record<PlanId, CatalogueEntry> = {
     label: 'Growth ($5/mo)',
     description: 'For teams hiring every month',
     prices: { monthly: { USD: 5, LKR: 1500 }, yearly: { USD: 45, LKR: 13500 } },
-    features: ['Up to 20 active new hires', 'Unlimited managers', 'Unlimited templates', 'Advanced analytics', 'Team collaboration'],
+    features: ['Up to 20 active new hires', 'Unlimited managers', 'Everything in Starter', 'Full analytics: charts and template insights'],
     popular: true,
     limits: { activeNewHires: 20, managers: Number.POSITIVE_INFINITY },
   },
@@ -47,7 +50,7 @@ export const PLAN_CATALOGUE: Record<PlanId, CatalogueEntry> = {
     label: 'Business ($20/mo)',
     description: 'For companies onboarding at scale',
     prices: { monthly: { USD: 20, LKR: 6000 }, yearly: { USD: 180, LKR: 54000 } },
-    features: ['Unlimited active new hires', 'Everything in Growth', 'Custom integrations', 'Priority support'],
+    features: ['Unlimited active new hires', 'Unlimited managers', 'Everything in Growth'],
     popular: false,
     limits: { activeNewHires: Number.POSITIVE_INFINITY, managers: Number.POSITIVE_INFINITY },
   },
@@ -68,13 +71,35 @@ export function withinPlanLimit(planType: PlanId, kind: LimitKind, current: numb
   return current + 1 <= PLAN_CATALOGUE[planType].limits[kind];
 }
 
-export function limitReachedMessage(planType: PlanId, kind: LimitKind): string {
-  const plan = PLAN_CATALOGUE[planType];
-  const what = kind === 'activeNewHires' ? 'active new hires' : 'managers';
-  return `Plan limit reached: the ${plan.name} plan allows ${plan.limits[kind]} ${what}. Upgrade to add more.`;
+/** "20 active new hires", "1 manager". */
+function limitCount(limit: number, kind: LimitKind): string {
+  const [one, many] = kind === 'activeNewHires' ? ['active new hire', 'active new hires'] : ['manager', 'managers'];
+  return `${limit} ${limit === 1 ? one : many}`;
+}
+
+/** The cheapest plan above `planType` that allows more of `kind`, if any. */
+function planThatLifts(planType: PlanId, kind: LimitKind, catalogue: Record<PlanId, CatalogueEntry> = PLAN_CATALOGUE): CatalogueEntry | undefined {
+  const limit = catalogue[planType].limits[kind];
+  return PLAN_IDS.slice(PLAN_IDS.indexOf(planType) + 1)
+    .map((id) => catalogue[id])
+    .find((plan) => plan.limits[kind] > limit);
+}
+
+/**
+ * The 403 of a plan limit: names the company's plan and the plan that lifts the limit. Contains
+ * 'limit reached' (spec section 8: clients show the Upgrade Required toast on it).
+ */
+export function limitReachedMessage(planType: PlanId, kind: LimitKind, catalogue: Record<PlanId, CatalogueEntry> = PLAN_CATALOGUE): string {
+  const plan = catalogue[planType];
+  const reached = `Plan ${LIMIT_REACHED}: your ${plan.name} plan allows ${limitCount(plan.limits[kind], kind)}.`;
+  const next = planThatLifts(planType, kind, catalogue);
+  if (next) return `${reached} Upgrade to ${next.name} to add more.`;
+  const freeOne = kind === 'activeNewHires' ? 'complete or remove an onboarding plan' : 'remove a manager';
+  return `${reached} No plan allows more: ${freeOne}, or contact support.`;
 }
 
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const satisfies readonly BillingPeriod[];
+export const BILLING_PERIOD_LABELS: Record<BillingPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 export const CURRENCIES = ['USD', 'LKR'] as const satisfies readonly Currency[];
 /** Plans that are bought through PayHere (Starter is chosen, never paid for). */
 export const PAID_PLAN_IDS = ['growth', 'business'] as const satisfies readonly PlanId[];

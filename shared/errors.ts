@@ -25,7 +25,13 @@ export const ERROR_CODE = {
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
 
 export type ApiIssue = { path: string; message: string };
-export type ApiErrorBody = { code: ErrorCode; message: string; issues?: ApiIssue[] };
+export type ApiErrorBody = {
+  code: ErrorCode;
+  message: string;
+  issues?: ApiIssue[];
+  /** With stale_version: the record's version now, so the client can reload it or overwrite (send it back). */
+  currentVersion?: number;
+};
 
 /** The code an error of this status carries when the thrower names none. */
 export function defaultErrorCode(status: number): ErrorCode {

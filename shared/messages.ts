@@ -30,12 +30,19 @@ export const MessagesQuerySchema = v.object({
   after: v.optional(IsoTimestampSchema),
 });
 
+/**
+ * 'plan': the plan's conversation with its new hire. 'staff': a note between two staff members (admins,
+ * the plan's manager) about the plan, which its new hire never receives; the UI marks it "Staff note".
+ */
+export type MessageAudience = 'plan' | 'staff';
+
 export type Message = {
   id: string;
   planId: string;
   senderId: string;
   receiverId: string;
   content: string;
+  audience: MessageAudience;
   isRead: boolean;
   createdAt: string;
   sender: { fullName: string | null; role: Role };
@@ -43,6 +50,11 @@ export type Message = {
 
 /** GET /api/messages/unread: messages addressed to the caller and not read yet. */
 export type UnreadCounts = { total: number; byPlan: Record<string, number> };
+
+/** The notice of messages that arrived while the person was looking elsewhere, the same for staff and new hires. */
+export function newMessagesText(count: number): string {
+  return `You have ${count} new message${count === 1 ? '' : 's'}`;
+}
 
 /** Badge text: the count, or 99+ above 99; empty when there is nothing unread. */
 export function badgeCount(count: number): string {

@@ -1,7 +1,8 @@
-// Onboarding plans and their tasks: the API's shapes and the rules both sides compute
-// (progress, task status, phase tabs, due dates, today's tasks).
+// Onboarding plans and their tasks: the API's shapes and the rules both sides compute (who sees a
+// plan, task status, phase tabs, due dates, today's tasks; progress is in progress.ts).
 import * as v from 'valibot';
-import type { TaskContent } from './tasks.ts';
+import type { Role } from './roles.ts';
+import type { TaskContent } from './templates.ts';
 
 export type OnboardingTask = TaskContent & {
   id: string;
@@ -44,14 +45,19 @@ export type PlanDetails = PlanSummary & { tasks: OnboardingTask[] };
 
 export type TaskStatus = 'Completed' | 'Overdue' | 'Pending';
 
-export function progressOf(tasks: ReadonlyArray<{ isCompleted: boolean }>): {
-  progressPercentage: number;
-  completedTasks: number;
-  totalTasks: number;
-} {
-  const totalTasks = tasks.length;
-  const completedTasks = tasks.filter((task) => task.isCompleted).length;
-  return { totalTasks, completedTasks, progressPercentage: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0 };
+/** Whose plans a role sees, inside its own company (DESIGN.md section 5). */
+export const PLAN_SCOPE = { admin: 'company', manager: 'managed', new_hire: 'own' } as const satisfies Record<Role, 'company' | 'managed' | 'own'>;
+
+/** Whether a person sees a plan of their company: an admin every one, a manager the ones they manage, a new hire their own. */
+export function canSeePlan(person: { id: string; role: Role }, plan: { managerId: string | null; newHireId: string }): boolean {
+  switch (PLAN_SCOPE[person.role]) {
+    case 'company':
+      return true;
+    case 'managed':
+      return plan.managerId === person.id;
+    case 'own':
+      return plan.newHireId === person.id;
+  }
 }
 
 /** 'YYYY-MM-DD' of a Date in the reader's own calendar. */

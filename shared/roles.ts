@@ -22,6 +22,19 @@ export function dashboardPathFor(role: string | null | undefined): string {
   return '/admin-dashboard';
 }
 
-export function isStaff(role: Role): boolean {
-  return role === 'admin' || role === 'manager';
+/** The roles that run onboarding (templates, team, plans); a new hire is the one being onboarded. */
+export const STAFF_ROLES = ['admin', 'manager'] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaff(role: Role): role is StaffRole {
+  return (STAFF_ROLES as readonly Role[]).includes(role);
+}
+
+/**
+ * DESIGN.md section 5: admins edit and delete every template, managers their own, new hires none.
+ * Here rather than in templates.ts, so a route's guard does not bring the schemas (and valibot) along.
+ */
+export function canEditTemplate(user: { id: string; role: Role }, template: { createdBy: string | null }): boolean {
+  if (user.role === 'admin') return true;
+  return user.role === 'manager' && template.createdBy === user.id;
 }

@@ -60,11 +60,6 @@ export type CompanyStats = {
   recentActivity: RecentPlanActivity[];
 };
 
-/** Whole percent of part in total; 0 when total is 0. */
-export function percent(part: number, total: number): number {
-  return total > 0 ? Math.round((part / total) * 100) : 0;
-}
-
 /** The last `count` months as 'YYYY-MM' (UTC), oldest first, ending with the month of `now`. */
 export function lastMonths(now: Date, count = COMPLETION_MONTHS): string[] {
   const months: string[] = [];

@@ -1,6 +1,7 @@
 // Subscriptions and PayHere payments: request schemas, response shapes and cancel reasons (spec sections 3-5, 7-8).
 import * as v from 'valibot';
 import { BILLING_PERIODS, CURRENCIES, PAID_PLAN_IDS, type BillingPeriod, type Currency, type PlanId } from './catalogue.ts';
+import { COMPANY_LIMITS, INVALID_PHONE, PHONE_PATTERN } from './company.ts';
 
 export const PAYHERE_MODES = ['live', 'sandbox', 'simulator'] as const;
 export type PayhereMode = (typeof PAYHERE_MODES)[number];
@@ -23,18 +24,21 @@ function choice<const T extends readonly [string, ...string[]]>(options: T, mess
   return v.pipe(v.optional(v.string(message), ''), v.picklist(options, message));
 }
 
-/** The payer's details PayHere's checkout asks for; the client fills gaps with DEFAULT_PAYER_DETAILS. */
+/**
+ * The payer's details PayHere's checkout asks for; all but the email may be missing (an empty field
+ * counts as missing). Address, phone and city follow the company settings' rules: they are saved there.
+ */
 export const PayerDetailsSchema = v.object({
   firstName: optionalText(100),
   lastName: optionalText(100),
   email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),
-  phone: optionalText(40),
-  address: optionalText(200),
-  city: optionalText(100),
+  phone: v.optional(v.pipe(v.string(), v.trim(), v.check((phone) => phone === '' || PHONE_PATTERN.test(phone), INVALID_PHONE))),
+  address: optionalText(COMPANY_LIMITS.address),
+  city: optionalText(COMPANY_LIMITS.city),
 });
 export type PayerDetails = v.InferOutput<typeof PayerDetailsSchema>;
 
-/** Spec section 5: defaults for missing user details. */
+/** Spec section 5: defaults for missing user details, used only when neither the admin nor the company gave one. */
 export const DEFAULT_PAYER_DETAILS = {
   firstName: 'Customer',
   lastName: 'User',
@@ -43,11 +47,32 @@ export const DEFAULT_PAYER_DETAILS = {
   city: 'Colombo',
 } as const;
 
+/** The details the checkout hands to PayHere, every one filled. */
+export type ResolvedPayer = { firstName: string; lastName: string; email: string; phone: string; address: string; city: string };
+
+/**
+ * GET /api/payments/payer-details: what the server knows to prefill the checkout's payer form with
+ * (the company's address, phone and city; the admin's name and email). null: not known; the checkout
+ * would send DEFAULT_PAYER_DETAILS' value.
+ */
+export type PayerPrefill = {
+  companyName: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+};
+
 export const PaymentCreateSchema = v.object({
   planType: choice(PAID_PLAN_IDS, 'Please choose the Growth or Business plan'),
   currency: choice(CURRENCIES, 'Currency must be USD or LKR'),
   billingPeriod: choice(BILLING_PERIODS, 'Billing period must be monthly or yearly'),
-  userDetails: PayerDetailsSchema,
+  /** Spec section 7's field: what the client knows of the payer (older clients fill gaps with placeholders). A fallback, never saved. */
+  userDetails: v.optional(PayerDetailsSchema),
+  /** What the admin confirmed on the checkout screen: wins over everything, and address, phone and city are saved to the company. */
+  payer: v.optional(PayerDetailsSchema),
 });
 export type PaymentCreate = v.InferOutput<typeof PaymentCreateSchema>;
 
@@ -67,6 +92,8 @@ export type PaymentCreateResponse = {
   duration: string;
   planType: PlanId;
   billingPeriod: BillingPeriod;
+  /** Pass these to PayHere as first_name, last_name, email, phone, address and city. */
+  payer: ResolvedPayer;
 };
 
 export const PaymentConfirmSchema = v.object({

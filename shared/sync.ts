@@ -87,8 +87,12 @@ export const PullQuerySchema = v.object({
 export type SyncPlan = Omit<PlanSummary, 'progressPercentage' | 'completedTasks' | 'totalTasks'>;
 export type SyncTask = OnboardingTask;
 export type SyncTemplate = { id: string; title: string; duration: number; description: string | null };
-/** A message as the API lists it; the sender is null once their account is deleted. */
-export type SyncMessage = Omit<Message, 'sender'> & { sender: Message['sender'] | null };
+/**
+ * A message as the API lists it; the sender is null once their account is deleted. The server always
+ * sends `audience`; it is optional for the rows a client writes itself before they sync (a new hire's
+ * own messages, always 'plan').
+ */
+export type SyncMessage = Omit<Message, 'sender' | 'audience'> & { sender: Message['sender'] | null; audience?: Message['audience'] };
 /**
  * A row the caller must drop. A plan's tombstone takes the plan's tasks and messages with it: the
  * server may send only the plan's when the plan left the caller's view (decision 004).

@@ -1,4 +1,5 @@
-// Task kinds and the JSON parts of a task (spec section 3), shared by templates and plans.
+// Task kinds and the JSON parts of a task (spec section 3), shared by templates and plans; the whole
+// content of a task is TaskContentSchema in templates.ts.
 import * as v from 'valibot';
 
 export const TASK_TYPES = ['checklist', 'resource', 'introduction', 'meeting'] as const;
@@ -26,21 +27,3 @@ export const ChecklistItemSchema = v.object({
   isCompleted: v.optional(v.boolean(), false),
 });
 export type ChecklistItem = v.InferOutput<typeof ChecklistItemSchema>;
-
-/** What a task says, the same in a template and in a plan copied from it (the API's answer shape). */
-export type TaskContent = {
-  title: string;
-  description: string | null;
-  type: TaskType;
-  resourceUrl: string | null;
-  videoUrl: string | null;
-  videoTitle: string | null;
-  attachments: Attachment[] | null;
-  checklistItems: ChecklistItem[] | null;
-  personName: string | null;
-  personRole: string | null;
-  personPhoto: string | null;
-  meetingTitle: string | null;
-  meetingAttendees: string[] | null;
-  meetingDate: string | null;
-};

@@ -2,8 +2,7 @@
 // answers with, and the rules both the editor and the server apply (day windows, who may edit).
 import * as v from 'valibot';
 import { safeUrl } from './links.ts';
-import type { Role } from './roles.ts';
-import { AttachmentSchema, ChecklistItemSchema, TASK_TYPES, type TaskContent } from './tasks.ts';
+import { AttachmentSchema, ChecklistItemSchema, TASK_TYPES } from './tasks.ts';
 
 /** Bounds that keep any one body small (the API also caps bodies at 1 MiB). */
 export const TEMPLATE_LIMITS = {
@@ -69,53 +68,68 @@ const TemplateAttachmentSchema = v.pipe(
   ),
 );
 
+/**
+ * What a task says (spec section 3): the same in a template and in a plan copied from it. The one
+ * shape the API validates, stores and answers with, and the editor's form is made of.
+ */
+export const TaskContentSchema = v.object({
+  title: v.pipe(
+    v.string('Task title is required'),
+    v.trim(),
+    v.minLength(1, 'Task title is required'),
+    v.maxLength(TEMPLATE_LIMITS.title, `Task title must be at most ${TEMPLATE_LIMITS.title} characters`),
+  ),
+  description: optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`),
+  type: v.picklist(TASK_TYPES, 'Task type must be checklist, resource, introduction or meeting'),
+  resourceUrl: optionalHttpUrl('Resource URL must be a valid http(s) URL'),
+  videoUrl: optionalHttpUrl('Video URL must be a valid http(s) URL'),
+  videoTitle: optionalText(TEMPLATE_LIMITS.shortText, `Video title must be at most ${TEMPLATE_LIMITS.shortText} characters`),
+  attachments: v.nullish(
+    v.pipe(
+      v.array(TemplateAttachmentSchema),
+      v.maxLength(TEMPLATE_LIMITS.attachments, `A task can have at most ${TEMPLATE_LIMITS.attachments} attachments`),
+    ),
+    null,
+  ),
+  checklistItems: v.nullish(
+    v.pipe(
+      v.array(ChecklistItemSchema),
+      v.maxLength(TEMPLATE_LIMITS.checklistItems, `A checklist can have at most ${TEMPLATE_LIMITS.checklistItems} items`),
+    ),
+    null,
+  ),
+  personName: optionalText(TEMPLATE_LIMITS.shortText, `Person name must be at most ${TEMPLATE_LIMITS.shortText} characters`),
+  personRole: optionalText(TEMPLATE_LIMITS.shortText, `Person role must be at most ${TEMPLATE_LIMITS.shortText} characters`),
+  personPhoto: optionalHttpUrl('Photo URL must be a valid http(s) URL'),
+  meetingTitle: optionalText(TEMPLATE_LIMITS.shortText, `Meeting title must be at most ${TEMPLATE_LIMITS.shortText} characters`),
+  meetingAttendees: v.nullish(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'Attendee names cannot be blank'), v.maxLength(TEMPLATE_LIMITS.shortText))),
+      v.maxLength(TEMPLATE_LIMITS.attendees, `A meeting can have at most ${TEMPLATE_LIMITS.attendees} attendees`),
+    ),
+    null,
+  ),
+  meetingDate: v.nullish(
+    v.pipe(
+      v.string(MEETING_DATE_MESSAGE),
+      v.isoTimestamp(MEETING_DATE_MESSAGE),
+      v.check((text) => !Number.isNaN(Date.parse(text)), MEETING_DATE_MESSAGE),
+    ),
+    null,
+  ),
+});
+export type TaskContent = v.InferOutput<typeof TaskContentSchema>;
+
+/** The names of a task's content fields, for copying them from one row to another. */
+export const TASK_CONTENT_FIELDS = Object.keys(TaskContentSchema.entries) as (keyof TaskContent)[];
+
+/** Just the content of a task row (a template task, a plan task, a database row). */
+export function pickTaskContent(row: TaskContent): TaskContent {
+  return Object.fromEntries(TASK_CONTENT_FIELDS.map((field) => [field, row[field]])) as TaskContent;
+}
+
 export const TaskInputSchema = v.pipe(
-  v.object({
-    title: v.pipe(
-      v.string('Task title is required'),
-      v.trim(),
-      v.minLength(1, 'Task title is required'),
-      v.maxLength(TEMPLATE_LIMITS.title, `Task title must be at most ${TEMPLATE_LIMITS.title} characters`),
-    ),
-    description: optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`),
-    type: v.picklist(TASK_TYPES, 'Task type must be checklist, resource, introduction or meeting'),
-    resourceUrl: optionalHttpUrl('Resource URL must be a valid http(s) URL'),
-    videoUrl: optionalHttpUrl('Video URL must be a valid http(s) URL'),
-    videoTitle: optionalText(TEMPLATE_LIMITS.shortText, `Video title must be at most ${TEMPLATE_LIMITS.shortText} characters`),
-    attachments: v.nullish(
-      v.pipe(
-        v.array(TemplateAttachmentSchema),
-        v.maxLength(TEMPLATE_LIMITS.attachments, `A task can have at most ${TEMPLATE_LIMITS.attachments} attachments`),
-      ),
-      null,
-    ),
-    checklistItems: v.nullish(
-      v.pipe(
-        v.array(ChecklistItemSchema),
-        v.maxLength(TEMPLATE_LIMITS.checklistItems, `A checklist can have at most ${TEMPLATE_LIMITS.checklistItems} items`),
-      ),
-      null,
-    ),
-    personName: optionalText(TEMPLATE_LIMITS.shortText, `Person name must be at most ${TEMPLATE_LIMITS.shortText} characters`),
-    personRole: optionalText(TEMPLATE_LIMITS.shortText, `Person role must be at most ${TEMPLATE_LIMITS.shortText} characters`),
-    personPhoto: optionalHttpUrl('Photo URL must be a valid http(s) URL'),
-    meetingTitle: optionalText(TEMPLATE_LIMITS.shortText, `Meeting title must be at most ${TEMPLATE_LIMITS.shortText} characters`),
-    meetingAttendees: v.nullish(
-      v.pipe(
-        v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'Attendee names cannot be blank'), v.maxLength(TEMPLATE_LIMITS.shortText))),
-        v.maxLength(TEMPLATE_LIMITS.attendees, `A meeting can have at most ${TEMPLATE_LIMITS.attendees} attendees`),
-      ),
-      null,
-    ),
-    meetingDate: v.nullish(
-      v.pipe(
-        v.string(MEETING_DATE_MESSAGE),
-        v.isoTimestamp(MEETING_DATE_MESSAGE),
-        v.check((text) => !Number.isNaN(Date.parse(text)), MEETING_DATE_MESSAGE),
-      ),
-      null,
-    ),
-  }),
+  TaskContentSchema,
   // Only the fields of the task's own type are kept, so a type switch in the editor leaves nothing hidden behind.
   v.transform((task) => ({
     ...task,
@@ -203,6 +217,12 @@ export const TemplateInputSchema = v.pipe(
       ),
       [],
     ),
+    /**
+     * PATCH only (POST ignores it): the `version` the editor loaded. Given, the save applies only if nobody
+     * saved since (else 409 stale_version). Optional because an app shell the service worker still serves
+     * from before this field existed (it updates on the person's prompt) must keep saving, as before.
+     */
+    version: v.optional(v.pipe(v.number('Invalid template version'), v.integer('Invalid template version'), v.minValue(0, 'Invalid template version'))),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -267,6 +287,8 @@ export type TemplateBase = {
   creatorName: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Changes with every save: PATCH sends back the one the editor loaded (TemplateInputSchema). */
+  version: number;
 };
 
 /** One row of GET /api/templates. */
@@ -275,8 +297,12 @@ export type TemplateSummary = TemplateBase & { sectionCount: number; taskCount: 
 /** GET /api/templates/{id}, and the answer to POST and PATCH: sections and tasks in order. */
 export type TemplateDetails = TemplateBase & { sections: TemplateSection[] };
 
-/** DESIGN.md section 5: admins edit and delete every template, managers their own, new hires none. */
-export function canEditTemplate(user: { id: string; role: Role }, template: { createdBy: string | null }): boolean {
-  if (user.role === 'admin') return true;
-  return user.role === 'manager' && template.createdBy === user.id;
-}
+// ---- Who else has a template open in the editor ----
+
+/** The editor says it is still open this often, and someone unheard of for the window has left. */
+export const TEMPLATE_PRESENCE = { heartbeatMs: 15_000, windowMs: 45_000 } as const;
+
+export const STALE_TEMPLATE_MESSAGE = 'Someone else saved this template since you opened it.';
+
+/** POST /api/templates/{id}/presence: the other people with the template open now (never the caller). */
+export type TemplatePresence = { others: { id: string; name: string }[] };

@@ -5,8 +5,7 @@ import type { Role } from '../../shared/roles.ts';
 import { type Db, first, nextVersion, transaction } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { companies, users } from '../db/schema.ts';
-import { conflict } from '../lib/app-error.ts';
-import { ALREADY_EXISTS } from '../../shared/errors.ts';
+import { conflict, emailTaken } from '../lib/app-error.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 import { recordUserDeletion } from '../sync/tombstones.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -21,7 +20,7 @@ export function findUserByEmail(db: Db, email: string) {
 }
 
 export async function assertEmailFree(db: Db, email: string): Promise<void> {
-  if (await findUserByEmail(db, email)) throw conflict(`A user with this email ${ALREADY_EXISTS}.`);
+  if (await findUserByEmail(db, email)) throw emailTaken();
 }
 
 function splitName(fullName: string): { firstName: string; lastName: string | null } {

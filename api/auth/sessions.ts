@@ -3,7 +3,7 @@
 // out no live session.
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
@@ -99,6 +99,19 @@ export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<vo
 export function getSessionId(c: Context<AppEnv>): string | undefined {
   return getCookie(c, sessionCookieName(c.var.deps.config.secureCookies));
 }
+
+/** Middleware: the session cookie's user, when there is one, for requireUser, requireRole and currentUser. */
+export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const sid = getSessionId(c);
+  if (sid) {
+    const user = await readSessionUser(c.var.deps.db, sid);
+    if (user) {
+      c.set('user', user);
+      c.set('sessionId', sid);
+    }
+  }
+  await next();
+};
 
 /** Starts a fresh session (a new id at every sign-in) and sets its cookie. */
 export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Opens the configured database (SQLite by default, PostgreSQL with DATABASE_URL) and offers the few
 // operations whose SQL differs between the engines. Queries themselves are written once, in drizzle.
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { type DatabaseConfig, databaseEngine } from '../config.ts';
 import { engineOf, type Engine, type TransactionOptions } from './engines/engine.ts';
 import { openPostgres } from './engines/postgres.ts';
@@ -11,9 +12,10 @@ import { companies } from './schema.ts';
 
 /**
  * A database handle, typed by the PostgreSQL schema (its API is the async one both engines share).
- * Inside `transaction(db, tx => ...)` the body receives another handle of the same type.
+ * drizzle's database class, which its transaction class extends: the body of `transaction(db, tx => ...)`
+ * gets a handle of this type too, with no cast (on SQLite it is the database handle itself).
  */
-export type Db = NodePgDatabase<typeof pgSchema>;
+export type Db = PgDatabase<NodePgQueryResultHKT, typeof pgSchema>;
 /** A transaction's handle: the same type as `Db`, named so signatures say they expect to run inside one. */
 export type Tx = Db;
 
@@ -29,12 +31,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
 }
 
 /** Runs `body` in one transaction: all of it commits, or (when it throws) none of it does. */
-export function transaction<T>(db: Db, body: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T> {
+export function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T> {
   return engineOf(db).transaction(db, body, options);
 }
 
 /** Runs `body` over one consistent snapshot of the whole database. */
-export function snapshot<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T> {
+export function snapshot<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
   return engineOf(db).snapshot(db, body);
 }
 
@@ -53,7 +55,7 @@ export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> 
  * each write transaction that touches the company's synced rows, and stamp them with the result: the
  * row lock it takes makes the company's writers commit in version order, so a pull never skips a row.
  */
-export async function nextVersion(tx: Db, companyId: string): Promise<number> {
+export async function nextVersion(tx: Tx, companyId: string): Promise<number> {
   const [row] = await tx
     .update(companies)
     .set({ version: sql`${companies.version} + 1`, updatedAt: sql`${companies.updatedAt}` })
@@ -67,7 +69,7 @@ export async function nextVersion(tx: Db, companyId: string): Promise<number> {
  * Takes the company row's lock for the rest of the transaction without bumping its sync counter
  * (checks such as plan limits run under it; an UPDATE because SQLite has no SELECT ... FOR UPDATE).
  */
-export async function lockCompany(tx: Db, companyId: string): Promise<void> {
+export async function lockCompany(tx: Tx, companyId: string): Promise<void> {
   await tx
     .update(companies)
     .set({ updatedAt: sql`${companies.updatedAt}` })

@@ -1,22 +1,15 @@
 // Prepared statements built once per database connection and reused: drizzle's query builder
 // compiles its SQL again on every call, which halves the throughput of hot paths (issue 10).
 import type { Db, Tx } from './client.ts';
-
-/**
- * The connection a handle's statements run on. drizzle keeps it on the handle's session: the one
- * better-sqlite3 connection; on PostgreSQL the pool outside transactions, and inside one the pooled
- * client that holds it. Pooled clients are reused, so statements built for one serve every later
- * transaction on it (rebuilding them per transaction cost ~5 ms each on the sync routes).
- */
-function connectionOf(db: Db | Tx): object {
-  const session = (db as unknown as { session?: { client?: object } }).session;
-  if (!session?.client) throw new Error('preparedFor: this drizzle version keeps no client on the session');
-  return session.client;
-}
+import { connectionOf } from './engines/engine.ts';
 
 /**
  * Returns a getter for the statements `build` prepares (drizzle's `.prepare()` with
- * `sql.placeholder(...)`), built on first use of each connection and cached with it.
+ * `sql.placeholder(...)`), built on first use of each connection and cached with it. A statement runs
+ * on the connection it was prepared on: the one better-sqlite3 connection; on PostgreSQL the pool
+ * outside transactions, and inside one the pooled client that holds it. Pooled clients are reused, so
+ * statements built for one serve every later transaction on it (rebuilding them per transaction cost
+ * ~5 ms each on the sync routes).
  */
 export function preparedFor<T>(build: (db: Db) => T): (db: Db | Tx) => T {
   const byConnection = new WeakMap<object, T>();
@@ -24,8 +17,7 @@ export function preparedFor<T>(build: (db: Db) => T): (db: Db | Tx) => T {
     const connection = connectionOf(db);
     let statements = byConnection.get(connection);
     if (!statements) {
-      // Only the query builders are used to prepare, and a transaction has the same ones.
-      statements = build(db as Db);
+      statements = build(db);
       byConnection.set(connection, statements);
     }
     return statements;

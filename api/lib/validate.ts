@@ -3,7 +3,8 @@ import { sValidator } from '@hono/standard-validator';
 import type { ValidationTargets } from 'hono';
 import type { GenericSchema } from 'valibot';
 import type { ApiIssue } from '../../shared/errors.ts';
-import { AppError } from './app-error.ts';
+import { issuePath } from '../../shared/field-errors.ts';
+import { validationFailed } from './app-error.ts';
 
 type StandardIssue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
 
@@ -12,7 +13,7 @@ const withoutEcho = (message: string) => message.replace(/\s+but received[\s\S]*
 
 export function toIssues(issues: ReadonlyArray<StandardIssue>): ApiIssue[] {
   return issues.map((issue) => ({
-    path: (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part)).join('.'),
+    path: issuePath(issue),
     message: withoutEcho(issue.message),
   }));
 }
@@ -22,9 +23,6 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   schema: Schema,
 ) {
   return sValidator(target, schema, (result) => {
-    if (!result.success) {
-      const issues = toIssues(result.error as ReadonlyArray<StandardIssue>);
-      throw new AppError(400, issues[0]?.message ?? 'Invalid input', issues);
-    }
+    if (!result.success) throw validationFailed(toIssues(result.error as ReadonlyArray<StandardIssue>));
   });
 }

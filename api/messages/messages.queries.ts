@@ -1,36 +1,60 @@
 // Plan conversations (DESIGN.md section 8): who may read and write them, and who a message goes to.
-// sendMessage and getConversationPlan take a transaction's handle, so the sync engine can call them
-// inside its own transaction(db, tx => ...).
-import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Message, UnreadCounts } from '../../shared/messages.ts';
+// sendMessage takes a transaction's handle, so the sync engine can call it inside its own
+// transaction(db, tx => ...).
+import { and, asc, count, eq, gt, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Message, MessageAudience, UnreadCounts } from '../../shared/messages.ts';
 import { MESSAGE_EMPTY } from '../../shared/messages.ts';
 import { first, lockCompany, nextVersion, transaction } from '../db/client.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, users } from '../db/schema.ts';
-import { badRequest, conflict, found } from '../lib/app-error.ts';
+import { alreadyExists, badRequest, found } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
-import { getVisiblePlan } from '../onboarding/access.ts';
+import { getVisiblePlan, type PlanRow } from '../onboarding/access.ts';
 import type { CurrentUser } from '../lib/env.ts';
 
-type PlanParties = { id: string; companyId: string; newHireId: string; managerId: string | null; createdBy: string | null };
-
-/** The plan if the caller may see it (DESIGN.md section 5); otherwise 404, never revealing which. */
-export function getConversationPlan(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanParties> {
-  return getVisiblePlan(db, user, planId);
+/**
+ * Staff notes never reach the plan's new hire, whichever route reads the messages (list, unread
+ * counts, sync pull). Needs onboarding_plans joined on the message's plan.
+ */
+export function staffNotesHiddenFrom(userId: string | Placeholder): SQL {
+  return or(eq(messages.audience, 'plan'), ne(onboardingPlans.newHireId, userId)) as SQL;
 }
 
 /** The staff side of a plan's conversation: its manager, or the admin who created it when it has none. */
-function staffParticipant(plan: PlanParties): string | null {
+function staffParticipant(plan: PlanRow): string | null {
   return plan.managerId ?? plan.createdBy;
 }
 
 /** Who a message from `user` goes to when the client does not say. */
-function defaultReceiver(plan: PlanParties, user: CurrentUser): string | null {
+function defaultReceiver(plan: PlanRow, user: CurrentUser): string | null {
   if (user.id === plan.newHireId) return staffParticipant(plan);
   if (user.id === plan.managerId) return plan.newHireId;
   // Admins message the plan's manager; with no manager the admin side talks to the new hire.
   return plan.managerId ?? plan.newHireId;
+}
+
+/**
+ * Who may receive a message from `sender` on this plan. The new hire writes to the plan's staff side
+ * only. Staff write to the new hire, the plan's manager, or any admin of the company (a manager
+ * answering an admin's note): everyone who can read the plan's conversation.
+ */
+async function mayReceive(tx: Tx, plan: PlanRow, sender: CurrentUser, receiverId: string): Promise<boolean> {
+  if (receiverId === sender.id) return false;
+  if (receiverId === plan.newHireId || receiverId === staffParticipant(plan)) return true;
+  if (sender.id === plan.newHireId) return false;
+  const admin = await first(
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, receiverId), eq(users.companyId, plan.companyId), eq(users.role, 'admin'))),
+  );
+  return admin !== undefined;
+}
+
+/** A message between two staff members, neither of them the plan's new hire, is a staff note. */
+function audienceOf(plan: PlanRow, senderId: string, receiverId: string): MessageAudience {
+  return senderId !== plan.newHireId && receiverId !== plan.newHireId ? 'staff' : 'plan';
 }
 
 const messageColumns = {
@@ -39,6 +63,7 @@ const messageColumns = {
   senderId: messages.senderId,
   receiverId: messages.receiverId,
   content: messages.content,
+  audience: messages.audience,
   isRead: messages.isRead,
   createdAt: messages.createdAt,
   senderFullName: users.fullName,
@@ -51,6 +76,7 @@ type MessageRow = {
   senderId: string;
   receiverId: string;
   content: string;
+  audience: MessageAudience;
   isRead: boolean;
   createdAt: string;
   senderFullName: string | null;
@@ -83,20 +109,19 @@ export type SendMessageOptions = {
 export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageOptions): Promise<Message> {
   await lockCompany(tx, user.companyId);
   // The plan check comes first, so a replayed id never tells an outsider that a message exists.
-  const plan = await getConversationPlan(tx, user, input.planId);
+  const plan = await getVisiblePlan(tx, user, input.planId);
   if (input.id) {
     const existing = await first(tx.select({ senderId: messages.senderId }).from(messages).where(eq(messages.id, input.id)));
     if (existing) {
-      if (existing.senderId !== user.id) throw conflict('A message with this id already exists');
+      if (existing.senderId !== user.id) throw alreadyExists('A message with this id already exists');
       return found(await getMessageById(tx, input.id), 'Message');
     }
   }
   const content = input.content.trim();
   if (!content) throw badRequest(MESSAGE_EMPTY, [{ path: 'content', message: MESSAGE_EMPTY }]);
 
-  const participants = new Set([plan.newHireId, staffParticipant(plan)].filter((id): id is string => !!id));
   const receiverId = input.receiverId ?? defaultReceiver(plan, user);
-  if (!receiverId || receiverId === user.id || !participants.has(receiverId)) {
+  if (!receiverId || !(await mayReceive(tx, plan, user, receiverId))) {
     throw badRequest('The receiver is not part of this conversation', [
       { path: 'receiverId', message: 'The receiver is not part of this conversation' },
     ]);
@@ -106,7 +131,8 @@ export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageO
   const createdAt = clientTimeUpToNow(input.createdAt, new Date());
   const id = input.id ?? crypto.randomUUID();
   const version = await nextVersion(tx, plan.companyId);
-  await tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, createdAt, version });
+  const audience = audienceOf(plan, user.id, receiverId);
+  await tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, audience, createdAt, version });
   return found(await getMessageById(tx, id), 'Message');
 }
 
@@ -116,10 +142,12 @@ const statements = preparedFor((db) => {
       .select(messageColumns)
       .from(messages)
       .innerJoin(users, eq(users.id, messages.senderId))
+      .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
       .where(
         and(
           eq(messages.planId, sql.placeholder('planId')),
           isNull(messages.deletedAt),
+          staffNotesHiddenFrom(sql.placeholder('userId')),
           after ? gt(messages.createdAt, sql.placeholder('after')) : undefined,
         ),
       )
@@ -128,12 +156,13 @@ const statements = preparedFor((db) => {
   return { all: conversation(false), after: conversation(true) };
 });
 
-/** A plan's conversation, oldest first; with `after`, only the newer messages. */
+/** A plan's conversation, oldest first (staff notes only for staff); with `after`, only the newer messages. */
 export async function listMessages(db: Db, user: CurrentUser, planId: string, after?: string): Promise<Message[]> {
-  const plan = await getConversationPlan(db, user, planId);
+  const plan = await getVisiblePlan(db, user, planId);
+  const params = { planId: plan.id, userId: user.id };
   const rows = after
-    ? await statements(db).after.execute({ planId: plan.id, after: new Date(after).toISOString() })
-    : await statements(db).all.execute({ planId: plan.id });
+    ? await statements(db).after.execute({ ...params, after: new Date(after).toISOString() })
+    : await statements(db).all.execute(params);
   return rows.map(toMessage);
 }
 
@@ -174,7 +203,7 @@ export function markMessageRead(db: Db, user: CurrentUser, messageId: string): P
  * returns how many changed. Opens its own transaction; with nothing unread it writes nothing.
  */
 export async function markPlanRead(db: Db, user: CurrentUser, planId: string): Promise<number> {
-  const plan = await getConversationPlan(db, user, planId);
+  const plan = await getVisiblePlan(db, user, planId);
   const unread = and(
     eq(messages.planId, plan.id),
     eq(messages.receiverId, user.id),
@@ -203,6 +232,7 @@ export async function countUnread(db: Db, user: CurrentUser): Promise<UnreadCoun
         isNull(messages.deletedAt),
         eq(messages.companyId, user.companyId),
         isNull(onboardingPlans.deletedAt),
+        staffNotesHiddenFrom(user.id),
         user.role === 'admin'
           ? undefined
           : or(eq(onboardingPlans.newHireId, user.id), eq(onboardingPlans.managerId, user.id)),

@@ -11,31 +11,29 @@ import { countUnread, listMessages, markMessageRead, markPlanRead, sendMessage }
 const IdParamSchema = v.object({ id: v.string() });
 const PlanParamSchema = v.object({ planId: v.string() });
 
-export const messagesRoutes = new Hono<AppEnv>();
+export const messagesRoutes = new Hono<AppEnv>()
+  .use(requireUser)
 
-messagesRoutes.use('/messages', requireUser);
-messagesRoutes.use('/messages/*', requireUser);
+  // Registered before /:planId so 'unread' is never read as a plan id.
+  .get('/unread', async (c) => c.json(await countUnread(c.var.deps.db, currentUser(c))))
 
-// Registered before /messages/:planId so 'unread' is never read as a plan id.
-messagesRoutes.get('/messages/unread', async (c) => c.json(await countUnread(c.var.deps.db, currentUser(c))));
+  .get('/:planId', validate('param', PlanParamSchema), validate('query', MessagesQuerySchema), async (c) => {
+    const { after } = c.req.valid('query');
+    return c.json(await listMessages(c.var.deps.db, currentUser(c), c.req.valid('param').planId, after));
+  })
 
-messagesRoutes.get('/messages/:planId', validate('param', PlanParamSchema), validate('query', MessagesQuerySchema), async (c) => {
-  const { after } = c.req.valid('query');
-  return c.json(await listMessages(c.var.deps.db, currentUser(c), c.req.valid('param').planId, after));
-});
+  .post('/', validate('json', SendMessageSchema), async (c) => {
+    const user = currentUser(c);
+    const input = c.req.valid('json');
+    const message = await transaction(c.var.deps.db, (tx) => sendMessage(tx, user, input));
+    return c.json(message, 201);
+  })
 
-messagesRoutes.post('/messages', validate('json', SendMessageSchema), async (c) => {
-  const user = currentUser(c);
-  const input = c.req.valid('json');
-  const message = await transaction(c.var.deps.db, (tx) => sendMessage(tx, user, input));
-  return c.json(message, 201);
-});
+  .patch('/:id/read', validate('param', IdParamSchema), async (c) =>
+    c.json(await markMessageRead(c.var.deps.db, currentUser(c), c.req.valid('param').id)),
+  )
 
-messagesRoutes.patch('/messages/:id/read', validate('param', IdParamSchema), async (c) =>
-  c.json(await markMessageRead(c.var.deps.db, currentUser(c), c.req.valid('param').id)),
-);
-
-/** Marks all of a plan's messages to the caller as read: one request when a conversation opens. */
-messagesRoutes.post('/messages/:planId/read', validate('param', PlanParamSchema), async (c) =>
-  c.json({ marked: await markPlanRead(c.var.deps.db, currentUser(c), c.req.valid('param').planId) }),
-);
+  /** Marks all of a plan's messages to the caller as read: one request when a conversation opens. */
+  .post('/:planId/read', validate('param', PlanParamSchema), async (c) =>
+    c.json({ marked: await markPlanRead(c.var.deps.db, currentUser(c), c.req.valid('param').planId) }),
+  );

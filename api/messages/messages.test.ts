@@ -83,11 +83,15 @@ describe('messages', () => {
   });
 
   it('lists the conversation oldest first for each participant and for admins', async () => {
-    for (const cookie of [acme.cookies.manager, acme.cookies.newHire, acme.cookies.admin]) {
+    for (const cookie of [acme.cookies.manager, acme.cookies.admin]) {
       const res = await list(cookie, acmePlan.id);
       expect(res.status).toBe(200);
       expect((res.body as Message[]).map((message) => message.content)).toEqual(['Welcome aboard!', 'Thanks!', 'How is it going?']);
     }
+    // The admin's question to the manager is a staff note (issue 22): the new hire's list leaves it out.
+    const res = await list(acme.cookies.newHire, acmePlan.id);
+    expect(res.status).toBe(200);
+    expect((res.body as Message[]).map((message) => message.content)).toEqual(['Welcome aboard!', 'Thanks!']);
   });
 
   it('returns only newer messages with ?after=', async () => {
@@ -198,5 +202,63 @@ describe('messages', () => {
     expect(unread.byPlan[thread.id]).toBe(1);
     const reply = await send(acme.cookies.admin, { planId: thread.id, content: 'Me!' });
     expect(reply.body.receiverId).toBe(acme.newHire.id);
+  });
+});
+
+describe('staff notes', () => {
+  const inbox = async (cookie: string) => (await ctx.request('/api/messages/unread', { cookie })).body as UnreadCounts;
+
+  it('stores a note between two staff members as a staff note the plan’s new hire never reads', async () => {
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const hello = (await send(acme.cookies.manager, { planId: thread.id, content: 'Welcome!' })).body as Message;
+    expect(hello.audience).toBe('plan');
+    const hireUnreadBefore = await inbox(acme.cookies.newHire);
+
+    // From "View Messages" an admin writes to the plan's manager (the default receiver).
+    const note = await send(acme.cookies.admin, { planId: thread.id, content: 'Keep an eye on their laptop order' });
+    expect(note.status).toBe(201);
+    expect(note.body).toMatchObject({ receiverId: acme.manager.id, audience: 'staff' });
+    // The manager answers the admin: still between staff.
+    const reply = await send(acme.cookies.manager, { planId: thread.id, content: 'Will do', receiverId: acme.admin.id });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ receiverId: acme.admin.id, audience: 'staff' });
+    const stored = await db.select({ id: messages.id, audience: messages.audience }).from(messages).where(eq(messages.planId, thread.id));
+    expect(new Map(stored.map((row) => [row.id, row.audience]))).toEqual(
+      new Map([[hello.id, 'plan'], [note.body.id, 'staff'], [reply.body.id, 'staff']]),
+    );
+
+    // Admins and the plan's manager read the whole conversation, staff notes marked as such.
+    for (const cookie of [acme.cookies.admin, acme.cookies.manager]) {
+      const listed = (await list(cookie, thread.id)).body as Message[];
+      expect(listed.map((message) => [message.content, message.audience])).toEqual([
+        ['Welcome!', 'plan'],
+        ['Keep an eye on their laptop order', 'staff'],
+        ['Will do', 'staff'],
+      ]);
+    }
+    // The new hire: not in the list, not in a poll, not in the badge, not readable by id.
+    expect(((await list(acme.cookies.newHire, thread.id)).body as Message[]).map((message) => message.id)).toEqual([hello.id]);
+    expect((await list(acme.cookies.newHire, thread.id, hello.createdAt)).body).toEqual([]);
+    expect(await inbox(acme.cookies.newHire)).toEqual(hireUnreadBefore);
+    expect((await ctx.request(`/api/messages/${note.body.id}/read`, { method: 'PATCH', cookie: acme.cookies.newHire })).status).toBe(404);
+    expect((await ctx.request(`/api/messages/${thread.id}/read`, { method: 'POST', cookie: acme.cookies.newHire })).body).toEqual({ marked: 1 });
+    // The staff notes count for their receivers.
+    expect((await inbox(acme.cookies.manager)).byPlan[thread.id]).toBe(1);
+    expect((await inbox(acme.cookies.admin)).byPlan[thread.id]).toBe(1);
+  });
+
+  it('keeps every message with the new hire on either side a plan message', async () => {
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    const toHire = await send(acme.cookies.admin, { planId: thread.id, content: 'Hello from HR', receiverId: acme.newHire.id });
+    const fromHire = await send(acme.cookies.newHire, { planId: thread.id, content: 'Hi' });
+    expect([toHire.body.audience, fromHire.body.audience]).toEqual(['plan', 'plan']);
+    // The new hire writes to the plan's staff side only, never to an admin directly.
+    expect((await send(acme.cookies.newHire, { planId: thread.id, content: 'Psst', receiverId: acme.admin.id })).status).toBe(400);
+  });
+
+  it('lets staff note only people who can read the plan: not another manager, nor another company’s admin', async () => {
+    const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
+    expect((await send(acme.cookies.admin, { planId: thread.id, content: 'FYI', receiverId: otherManager.id })).status).toBe(400);
+    expect((await send(acme.cookies.manager, { planId: thread.id, content: 'FYI', receiverId: rival.admin.id })).status).toBe(400);
   });
 });

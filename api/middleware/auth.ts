@@ -1,21 +1,8 @@
-// Who is calling: loads the session's user, and guards routes by sign-in and role (DESIGN.md section 5).
+// Guards routes by sign-in and role (DESIGN.md section 5); api/auth/sessions.ts loadUser sets the caller.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../shared/roles.ts';
-import { getSessionId, readSessionUser } from '../auth/sessions.ts';
 import { forbidden, unauthorized } from '../lib/app-error.ts';
 import type { AppEnv, CurrentUser } from '../lib/env.ts';
-
-export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const sid = getSessionId(c);
-  if (sid) {
-    const user = await readSessionUser(c.var.deps.db, sid);
-    if (user) {
-      c.set('user', user);
-      c.set('sessionId', sid);
-    }
-  }
-  await next();
-};
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.var.user) throw unauthorized();

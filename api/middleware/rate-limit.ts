@@ -3,11 +3,12 @@
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { AppError } from '../lib/app-error.ts';
 import { eq, lt, sql } from 'drizzle-orm';
+import { ERROR_CODE } from '../../shared/errors.ts';
 import type { Config } from '../config.ts';
 import { type Db, first } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 
 /**
@@ -224,12 +225,10 @@ export const accountKey = (email: string) => email.trim().toLowerCase();
 
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new AppError(
-    429,
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
+  return new AppError(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    code: ERROR_CODE.rateLimited,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }
 
 /** Throws 429 when any of the limiters is exhausted for its key; otherwise counts the hit in each. */

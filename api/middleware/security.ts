@@ -1,7 +1,8 @@
 // Same-origin check for unsafe methods and the security headers of DESIGN.md section 5.
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import { badRequest, forbidden } from '../lib/app-error.ts';
+import { ERROR_CODE } from '../../shared/errors.ts';
+import { AppError, forbidden } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,7 +22,10 @@ export const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export const UNSTORABLE_TEXT = 'Text must be valid Unicode without NUL characters.';
+const UNSTORABLE_TEXT = 'Text must be valid Unicode without NUL characters.';
+
+/** The one answer to text no engine stores, from this check or (app.onError) from the engine itself. */
+export const unstorableText = () => new AppError(400, UNSTORABLE_TEXT, { code: ERROR_CODE.unstorableText });
 
 /**
  * Text no engine stores as sent: PostgreSQL refuses the NUL character (SQLite keeps it) and a lone
@@ -45,7 +49,7 @@ export const refuseUnstorableText: MiddlewareHandler<AppEnv> = async (c, next) =
   } catch {
     // A malformed escape is the router's business (it answers 404).
   }
-  if (unstorable(target)) throw badRequest(UNSTORABLE_TEXT);
+  if (unstorable(target)) throw unstorableText();
   if (!SAFE_METHODS.has(c.req.method) && c.req.header('content-type')?.includes('json')) {
     let body: unknown;
     try {
@@ -53,7 +57,7 @@ export const refuseUnstorableText: MiddlewareHandler<AppEnv> = async (c, next) =
     } catch {
       body = undefined; // malformed JSON: the route's validator answers it
     }
-    if (containsUnstorable(body)) throw badRequest(UNSTORABLE_TEXT);
+    if (containsUnstorable(body)) throw unstorableText();
   }
   await next();
 };

@@ -1,6 +1,7 @@
 // Who may see and change which onboarding plan (DESIGN.md section 5). Every plan read goes through here.
 import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Role } from '../../shared/roles.ts';
+import { canSeePlan, PLAN_SCOPE } from '../../shared/onboarding.ts';
+import { isStaff, type Role } from '../../shared/roles.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans } from '../db/schema.ts';
@@ -11,12 +12,13 @@ export type PlanRow = typeof onboardingPlans.$inferSelect;
 
 type Bound = string | Placeholder;
 
-/** Own company, not deleted (unless asked), and (admin) all, (manager) managed, (new hire) own. */
+/** Own company, not deleted (unless asked), and the role's PLAN_SCOPE: all, managed or own (canSeePlan in SQL). */
 function planScope(role: Role, companyId: Bound, userId: Bound, includeDeleted = false): SQL {
   const base = [eq(onboardingPlans.companyId, companyId)];
   if (!includeDeleted) base.push(isNull(onboardingPlans.deletedAt));
-  if (role === 'manager') base.push(eq(onboardingPlans.managerId, userId));
-  else if (role === 'new_hire') base.push(eq(onboardingPlans.newHireId, userId));
+  const scope = PLAN_SCOPE[role];
+  if (scope === 'managed') base.push(eq(onboardingPlans.managerId, userId));
+  else if (scope === 'own') base.push(eq(onboardingPlans.newHireId, userId));
   return and(...base) as SQL;
 }
 
@@ -72,8 +74,8 @@ export async function getVisiblePlan(db: Db | Tx, user: CurrentUser, planId: str
 
 /** A visible plan may be changed by its admin or manager, never by the new hire (403). */
 export function assertCanEditPlan(user: CurrentUser, plan: PlanRow): void {
-  if (user.role === 'new_hire' || plan.companyId !== user.companyId) {
+  if (!isStaff(user.role) || plan.companyId !== user.companyId) {
     throw forbidden('Only an admin or the plan’s manager can change this onboarding plan.');
   }
-  if (user.role === 'manager' && plan.managerId !== user.id) throw notFound('Onboarding plan');
+  if (!canSeePlan(user, plan)) throw notFound('Onboarding plan');
 }

@@ -3,17 +3,20 @@ import { and, asc, count, countDistinct, desc, eq, inArray, isNull, ne, sql, typ
 import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
 import {
+  canSeePlan,
   dueDateFor,
   PLANS_PAGE_DEFAULT,
   type OnboardingTask,
   type PlanDetails,
   type PlanSummary,
 } from '../../shared/onboarding.ts';
-import type { Role } from '../../shared/roles.ts';
+import { progressFromCounts } from '../../shared/progress.ts';
+import { isStaff, type Role } from '../../shared/roles.ts';
+import { pickTaskContent } from '../../shared/templates.ts';
 import { first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, onboardingTasks, templates, templateSections, templateTasks, users } from '../db/schema.ts';
-import { AppError, badRequest, forbidden, notFound } from '../lib/app-error.ts';
+import { badRequest, forbidden, notFound, planLimitReached } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 import { recordPlanHandover } from '../sync/tombstones.ts';
@@ -103,9 +106,7 @@ export async function taskCountsByPlan(db: Db | Tx, planIds: string[]): Promise<
 }
 
 function progressFrom(taskCount: TaskCount | undefined) {
-  const totalTasks = taskCount?.total ?? 0;
-  const completedTasks = taskCount?.done ?? 0;
-  return { totalTasks, completedTasks, progressPercentage: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0 };
+  return progressFromCounts(taskCount?.done ?? 0, taskCount?.total ?? 0);
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof statements>['summaryOne']['admin']['execute']>>[number];
@@ -206,7 +207,7 @@ async function assertActiveNewHireFits(tx: Tx, companyId: string, newHireId: str
   if (active.has(newHireId)) return;
   const planType = await currentPlanType(tx, companyId);
   if (!withinPlanLimit(planType, 'activeNewHires', active.size)) {
-    throw new AppError(403, limitReachedMessage(planType, 'activeNewHires'));
+    throw planLimitReached(limitReachedMessage(planType, 'activeNewHires'));
   }
 }
 
@@ -255,20 +256,9 @@ async function templateTasksToCopy(db: Db | Tx, companyId: string, templateId: s
         dayStart: section.dayStart,
         dayEnd: section.dayEnd,
         dueDate: dueDateFor(startDate, section.dayEnd),
-        title: task.title,
-        description: task.description,
-        type: task.type,
-        resourceUrl: task.resourceUrl,
-        videoUrl: task.videoUrl,
-        videoTitle: task.videoTitle,
-        attachments: task.attachments,
+        ...pickTaskContent(task),
+        // A copied checklist starts unticked.
         checklistItems: task.checklistItems?.map((item) => ({ ...item, isCompleted: false })) ?? null,
-        personName: task.personName,
-        personRole: task.personRole,
-        personPhoto: task.personPhoto,
-        meetingTitle: task.meetingTitle,
-        meetingAttendees: task.meetingAttendees,
-        meetingDate: task.meetingDate,
         order: tasks.length,
       });
     }
@@ -287,7 +277,7 @@ export type AssignPlanOptions = { newHireId: string; templateId: string; startDa
  * manager unless they name another; the Starter/Growth limits on active new hires apply (403).
  */
 export async function assignPlanFromTemplate(db: Db, actor: CurrentUser, options: AssignPlanOptions): Promise<PlanDetails> {
-  if (actor.role === 'new_hire') throw forbidden();
+  if (!isStaff(actor.role)) throw forbidden();
   const { companyId } = actor;
   const managerId = options.managerId || (actor.role === 'manager' ? actor.id : null);
 
@@ -327,7 +317,7 @@ export type UpdatePlanOptions = { currentPhase: string; newHireId?: string; temp
 export async function updatePlan(db: Db, actor: CurrentUser, planId: string, options: UpdatePlanOptions): Promise<PlanDetails> {
   const { companyId } = actor;
   // The plan is read under the company's lock: a concurrent edit cannot slip between the checks and the write.
-  await transaction(db, async (tx) => {
+  const after = await transaction(db, async (tx) => {
     const version = await nextVersion(tx, companyId);
     const plan = await getVisiblePlan(tx, actor, planId);
     assertCanEditPlan(actor, plan);
@@ -351,7 +341,8 @@ export async function updatePlan(db: Db, actor: CurrentUser, planId: string, opt
         version,
       })
       .where(eq(onboardingPlans.id, plan.id));
-    await recordPlanHandover(tx, plan, { newHireId, managerId: options.managerId !== undefined ? options.managerId : plan.managerId }, version);
+    const people = { newHireId, managerId: options.managerId !== undefined ? options.managerId : plan.managerId };
+    await recordPlanHandover(tx, plan, people, version);
     if (replacement) {
       await tx
         .update(onboardingTasks)
@@ -359,10 +350,10 @@ export async function updatePlan(db: Db, actor: CurrentUser, planId: string, opt
         .where(and(eq(onboardingTasks.planId, plan.id), isNull(onboardingTasks.deletedAt)));
       await insertTasks(tx, plan, replacement.tasks, version);
     }
+    return people;
   });
   // A manager who handed the plan to someone else can no longer read it: answer with what they sent.
-  const stillVisible = actor.role === 'admin' || options.managerId === undefined || options.managerId === actor.id;
-  return getPlanDetails(db, stillVisible ? actor : { ...actor, role: 'admin' }, planId);
+  return getPlanDetails(db, canSeePlan(actor, after) ? actor : { ...actor, role: 'admin' }, planId);
 }
 
 /** Soft-deletes plans with their tasks and messages in one version, so pulls see tombstones. */

@@ -222,6 +222,48 @@ describe('editing and deleting a plan', () => {
   });
 });
 
+describe('deleting a plan: DELETE /api/onboarding-plans/{id}', () => {
+  const remove = (cookie: string, planId: string) => ctx.request(`/api/onboarding-plans/${planId}`, { method: 'DELETE', cookie });
+  const isLive = async (planId: string) => (await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, planId))))?.deletedAt === null;
+
+  it('lets an admin delete any plan of the company, and the plan’s manager their own', async () => {
+    const byManager = await assignToAcmeHire();
+    const response = await remove(acme.cookies.manager, byManager.id);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Onboarding plan deleted' });
+    expect(await isLive(byManager.id)).toBe(false);
+
+    const byAdmin = await assignToAcmeHire();
+    expect((await remove(acme.cookies.admin, byAdmin.id)).status).toBe(200);
+    expect(await isLive(byAdmin.id)).toBe(false);
+    // Gone for everyone, the new hire included; deleting it again finds nothing.
+    expect((await ctx.request(`/api/onboarding-plans/${byAdmin.id}`, { cookie: acme.cookies.newHire })).status).toBe(404);
+    expect((await remove(acme.cookies.admin, byAdmin.id)).status).toBe(404);
+  });
+
+  it('refuses the plan’s new hire (403), a manager of another plan and another company’s admin (404), and anyone signed out (401)', async () => {
+    const plan = await assignToAcmeHire();
+    const otherManager = await createTeamMember(ctx.db, {
+      companyId: acme.company.id,
+      email: 'other-manager@acme-extra.test',
+      fullName: 'Other Manager',
+      role: 'manager',
+      passwordHash: TEST_PASSWORD_HASH,
+    });
+    const othersPlan = await assign(acme.cookies.admin, { newHireId: (await addNewHire('Someone', otherManager.id)).id, managerId: otherManager.id });
+    expect(othersPlan.status).toBe(201);
+    const rival = await ctx.createCompany('Rival');
+
+    expect((await remove(acme.cookies.newHire, plan.id)).status).toBe(403);
+    expect((await remove(await ctx.cookieFor(otherManager.id), plan.id)).status).toBe(404);
+    expect((await remove(acme.cookies.manager, othersPlan.body.id)).status).toBe(404);
+    expect((await remove(rival.cookies.admin, plan.id)).status).toBe(404);
+    expect((await ctx.request(`/api/onboarding-plans/${plan.id}`, { method: 'DELETE' })).status).toBe(401);
+    expect(await isLive(plan.id)).toBe(true);
+    expect(await isLive(othersPlan.body.id)).toBe(true);
+  });
+});
+
 describe('listing plans', () => {
   it('scopes the list per role and pages it (limit at most 500)', async () => {
     await assignToAcmeHire();

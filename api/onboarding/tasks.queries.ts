@@ -1,6 +1,7 @@
 // Ticking a plan task: shared by the REST route and the sync engine's `task.setCompleted` mutation.
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { OnboardingTask } from '../../shared/onboarding.ts';
+import { pickTaskContent } from '../../shared/templates.ts';
 import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, onboardingTasks } from '../db/schema.ts';
@@ -97,20 +98,7 @@ export function toOnboardingTask(row: typeof onboardingTasks.$inferSelect): Onbo
     sectionTitle: row.sectionTitle,
     dayStart: row.dayStart,
     dayEnd: row.dayEnd,
-    title: row.title,
-    description: row.description,
-    type: row.type,
-    resourceUrl: row.resourceUrl,
-    videoUrl: row.videoUrl,
-    videoTitle: row.videoTitle,
-    attachments: row.attachments,
-    checklistItems: row.checklistItems,
-    personName: row.personName,
-    personRole: row.personRole,
-    personPhoto: row.personPhoto,
-    meetingTitle: row.meetingTitle,
-    meetingAttendees: row.meetingAttendees,
-    meetingDate: row.meetingDate,
+    ...pickTaskContent(row),
     dueDate: row.dueDate,
     isCompleted: row.isCompleted,
     completedAt: row.completedAt,

@@ -4,7 +4,7 @@
 // 200 cases per route here; `npm run fuzz` runs 10,000 (scripts/fuzz.ts).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, testEngine } from '../test/harness.ts';
-import { fuzzRoute, judge, routeName, unsafeRoutes, WorldImage, type FuzzRequest } from './fuzz-cases.ts';
+import { fuzzRoute, judge, routeName, unsafeRoutes, WorldImage, type FuzzRequest } from '../test/fuzz-cases.ts';
 
 const CASES_PER_ROUTE = 200;
 /** A route's cases share copies of the world, made afresh only after a success that changes it. */
@@ -44,15 +44,17 @@ describe('API fuzzing', () => {
     const request: FuzzRequest = { method: 'POST', url: '/api/templates', role: 'admin', contentType: 'application/json', body: '{"title":1}' };
     const json = 'application/json; charset=UTF-8';
     const answer = (status: number, text: string, contentType = json) => judge(request, { status, contentType, text });
-    expect(answer(400, '{"message":"Title is required","issues":[{"path":"title","message":"Title is required"}]}')).toBeNull();
+    expect(answer(400, '{"code":"validation_failed","message":"Title is required","issues":[{"path":"title","message":"Title is required"}]}')).toBeNull();
     expect(answer(201, '{"id":"x"}')).toBeNull();
     expect(answer(500, '{"message":"Something went wrong. Please try again."}')).toBe('status 500');
     expect(answer(400, '<html>Bad request</html>', 'text/html')).toMatch(/not JSON/);
-    expect(answer(400, '{"error":"bad"}')).toMatch(/no message/);
-    expect(answer(400, '{"message":"Invalid type: Expected string but received 1"}')).toMatch(/echoes/);
-    expect(answer(400, '{"message":"x\\n    at parseTemplate (/work/api/templates.ts:12:3)"}')).toMatch(/leaks/);
-    expect(answer(409, '{"message":"SqliteError: UNIQUE constraint failed"}')).toMatch(/leaks/);
-    expect(answer(400, '{"message":"near \\"SELECT \\": syntax error"}')).toMatch(/leaks/);
+    expect(answer(400, '{"message":"Title is required"}')).toMatch(/no known code/);
+    expect(answer(400, '{"code":"oops","message":"Title is required"}')).toMatch(/no known code/);
+    expect(answer(400, '{"code":"bad_request","error":"bad"}')).toMatch(/no message/);
+    expect(answer(400, '{"code":"validation_failed","message":"Invalid type: Expected string but received 1"}')).toMatch(/echoes/);
+    expect(answer(400, '{"code":"bad_request","message":"x\\n    at parseTemplate (/work/api/templates.ts:12:3)"}')).toMatch(/leaks/);
+    expect(answer(409, '{"code":"conflict","message":"SqliteError: UNIQUE constraint failed"}')).toMatch(/leaks/);
+    expect(answer(400, '{"code":"bad_request","message":"near \\"SELECT \\": syntax error"}')).toMatch(/leaks/);
     // What the request itself carried comes back as an echo of the person's own data, not a leak.
     const echo: FuzzRequest = { ...request, body: '{"title":"SELECT * FROM users"}' };
     expect(judge(echo, { status: 201, contentType: json, text: '{"title":"SELECT * FROM users"}' })).toBeNull();

@@ -2,9 +2,9 @@
 // copy of the two-company world, asserting the exact status and, for refusals, that nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../test/harness.ts';
-import { snapshot } from './database-image.ts';
-import { MATRIX, type Expected, type MatrixRow, type Target } from './matrix.ts';
-import { ACTORS, COMPANY_OF, buildWorld, forkWorld, type Actor, type World, type WorldImage } from './world.ts';
+import { snapshot } from '../test/database-image.ts';
+import { MATRIX, type Expected, type MatrixRow, type Target } from '../test/matrix.ts';
+import { ACTORS, COMPANY_OF, buildWorld, forkWorld, type Actor, type World, type WorldImage } from '../test/world.ts';
 
 let world: WorldImage;
 let cellsChecked = 0;

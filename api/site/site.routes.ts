@@ -4,9 +4,8 @@ import type { PublicConfig } from '../../shared/site.ts';
 import { phoneDigits } from '../../shared/site.ts';
 import type { AppEnv } from '../lib/env.ts';
 
-export const siteRoutes = new Hono<AppEnv>();
-
-siteRoutes.get('/public-config', (c) => {
+/** Mounted at /api/public-config. */
+export const siteRoutes = new Hono<AppEnv>().get('/', (c) => {
   const { config } = c.var.deps;
   return c.json<PublicConfig>({
     supportEmail: config.supportEmail,

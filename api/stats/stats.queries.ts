@@ -4,7 +4,8 @@
 import { and, asc, count, countDistinct, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../shared/roles.ts';
 import type { CompanyStats, ProgressBucket, RecentPlanActivity, TemplateUsage } from '../../shared/stats.ts';
-import { lastMonths, percent, PROGRESS_BUCKETS } from '../../shared/stats.ts';
+import { percent } from '../../shared/progress.ts';
+import { lastMonths, PROGRESS_BUCKETS } from '../../shared/stats.ts';
 import { first, type Db } from '../db/client.ts';
 import { engineOf } from '../db/engines/engine.ts';
 import { companies, onboardingPlans, onboardingTasks, templates, users } from '../db/schema.ts';

@@ -7,10 +7,9 @@ import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole } from '../middleware/auth.ts';
 import { getCompanyStats } from './stats.queries.ts';
 
-export const statsRoutes = new Hono<AppEnv>();
-
-statsRoutes.get(
-  '/companies/:companyId/stats',
+/** Mounted at /api/companies. */
+export const statsRoutes = new Hono<AppEnv>().get(
+  '/:companyId/stats',
   requireRole('admin', 'manager'),
   validate('param', v.object({ companyId: v.string() })),
   async (c) => {

@@ -9,13 +9,23 @@ import {
   type PaidPlanId,
   type PlanId,
 } from '../../shared/catalogue.ts';
-import { PAYHERE_STATUS, type CurrentSubscription } from '../../shared/subscriptions.ts';
+import { ERROR_CODE } from '../../shared/errors.ts';
+import {
+  DEFAULT_PAYER_DETAILS,
+  PAYHERE_STATUS,
+  type CancelReason,
+  type CurrentSubscription,
+  type PayerDetails,
+  type PayerPrefill,
+  type ResolvedPayer,
+} from '../../shared/subscriptions.ts';
 import type { Config } from '../config.ts';
 import { type Db, first, lockCompany, transaction, type Tx } from '../db/client.ts';
-import { companies, paymentTransactions, subscriptions } from '../db/schema.ts';
-import { conflict } from '../lib/app-error.ts';
+import { companies, paymentTransactions, subscriptionCancellations, subscriptions, users } from '../db/schema.ts';
+import { AppError, conflict } from '../lib/app-error.ts';
 import { notifySignature, payhereCredentials, RENEWAL_MESSAGE_TYPES, signaturesMatch } from './payhere.ts';
 import { currentPlanType, newestActivePlanType } from './plan-status.ts';
+import type { SubscriptionManager } from './subscription-manager.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -59,6 +69,83 @@ export async function createPendingOrder(db: Db, options: CreateOrderOptions): P
     .returning();
   if (!order) throw new Error('The order was not created');
   return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The payer's details for PayHere's checkout
+
+type PayerOf = { companyId: string; userId: string };
+
+/** The admin's own name and email, and the company's name, address, phone and city. */
+async function payerSources(db: Db, { companyId, userId }: PayerOf) {
+  const [row] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      fullName: users.fullName,
+      email: users.email,
+      companyName: companies.name,
+      address: companies.address,
+      phone: companies.phone,
+      city: companies.city,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)))
+    .limit(1);
+  if (!row) throw new Error(`No user ${userId} in company ${companyId}`);
+  return row;
+}
+
+/** A text that says something, trimmed; null for missing or blank. */
+const known = (value: string | null | undefined) => value?.trim() || null;
+
+/** What the server knows of the payer, for the checkout's form (GET /api/payments/payer-details). */
+export async function getPayerPrefill(db: Db, of: PayerOf): Promise<PayerPrefill> {
+  const source = await payerSources(db, of);
+  const [firstWord, ...rest] = (source.fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  return {
+    companyName: source.companyName,
+    firstName: known(source.firstName) ?? firstWord ?? null,
+    lastName: known(source.lastName) ?? (known(rest.join(' ')) || null),
+    email: source.email,
+    phone: known(source.phone),
+    address: known(source.address),
+    city: known(source.city),
+  };
+}
+
+export type ResolvePayerOptions = PayerOf & {
+  /** What the admin confirmed on the checkout screen: wins, and its address, phone and city are saved to the company. */
+  payer?: PayerDetails;
+  /** What the client sent in the spec's userDetails (older clients fill gaps with placeholders): a fallback only. */
+  userDetails?: PayerDetails;
+};
+
+/**
+ * The details PayHere gets, field by field: the admin's confirmed value, else the company's (or the
+ * admin's own name and email), else the client's userDetails, else the spec's placeholder.
+ */
+export async function resolvePayer(db: Db, options: ResolvePayerOptions): Promise<ResolvedPayer> {
+  const prefill = await getPayerPrefill(db, options);
+  const { payer, userDetails } = options;
+  const pick = (field: keyof PayerDetails) => known(payer?.[field]) ?? prefill[field] ?? known(userDetails?.[field]);
+  const corrections = {
+    address: known(payer?.address) ?? prefill.address,
+    phone: known(payer?.phone) ?? prefill.phone,
+    city: known(payer?.city) ?? prefill.city,
+  };
+  if (corrections.address !== prefill.address || corrections.phone !== prefill.phone || corrections.city !== prefill.city) {
+    await db.update(companies).set(corrections).where(eq(companies.id, options.companyId));
+  }
+  return {
+    firstName: pick('firstName') ?? DEFAULT_PAYER_DETAILS.firstName,
+    lastName: pick('lastName') ?? DEFAULT_PAYER_DETAILS.lastName,
+    email: pick('email') ?? prefill.email,
+    phone: pick('phone') ?? DEFAULT_PAYER_DETAILS.phone,
+    address: pick('address') ?? DEFAULT_PAYER_DETAILS.address,
+    city: pick('city') ?? DEFAULT_PAYER_DETAILS.city,
+  };
 }
 
 export function findCompanyOrder(db: Db, companyId: string, orderId: string): Promise<SubscriptionRow | undefined> {
@@ -110,20 +197,84 @@ export async function getCurrentSubscription(db: Db, companyId: string, now = ne
 
 const ALREADY_CANCELLED = 'This subscription is already cancelled.';
 
-/** Cancel: access continues to endDate, then currentPlanType drops the company to Starter. */
-export async function cancelSubscription(db: Db, companyId: string, now = new Date()): Promise<SubscriptionRow> {
+/** What the admin reads when PayHere did not confirm the cancel (the operator's log has PayHere's answer). */
+export const BILLING_NOT_CANCELLED =
+  'PayHere did not confirm the cancellation, so your billing was not cancelled and your subscription is unchanged. Please try again in a few minutes, or contact support if this keeps happening.';
+
+export type CancelOptions = {
+  companyId: string;
+  /** The admin who cancels, kept with the reason. */
+  userId: string;
+  reason: CancelReason;
+  feedback?: string;
+  /** PayHere's Subscription Manager (or the simulator's stand-in). */
+  payhere: SubscriptionManager;
+  now?: Date;
+};
+
+/** Whether PayHere was already told to stop this subscription's billing: a cancel went through before (then a reactivate). */
+async function billingStopped(db: Db, subscriptionId: string): Promise<boolean> {
+  const earlier = await first(
+    db
+      .select({ id: subscriptionCancellations.id })
+      .from(subscriptionCancellations)
+      .where(eq(subscriptionCancellations.subscriptionId, subscriptionId))
+      .limit(1),
+  );
+  return earlier !== undefined;
+}
+
+/**
+ * Cancel: PayHere stops the recurring billing first, then the subscription is marked cancelled and the
+ * reason stored; access continues to endDate, then currentPlanType drops the company to Starter. When
+ * PayHere does not confirm, nothing is marked cancelled (a 502 the admin can retry).
+ */
+export async function cancelSubscription(db: Db, options: CancelOptions): Promise<SubscriptionRow> {
+  const { companyId, payhere, now = new Date() } = options;
   await currentPlanType(db, companyId, now);
   const active = await findActiveSubscription(db, companyId);
   if (!active) throw conflict('There is no paid subscription to cancel: your company is on the Starter plan.');
   if (active.status === 'cancelled') throw conflict(ALREADY_CANCELLED);
-  // Conditional, so of two cancels racing (two tabs, two instances) one wins and the other is told.
-  const [cancelled] = await db
-    .update(subscriptions)
-    .set({ status: 'cancelled', cancelledAt: now.toISOString() })
-    .where(and(eq(subscriptions.id, active.id), ne(subscriptions.status, 'cancelled')))
-    .returning();
-  if (!cancelled) throw conflict(ALREADY_CANCELLED);
-  return cancelled;
+
+  // The network call comes before (never inside) the transaction. With no recurring id, PayHere has no
+  // billing of ours to stop (the billing report shows such cancellations with no PayHere id).
+  const recurringId = active.payhereSubscriptionId;
+  if (recurringId && !(await billingStopped(db, active.id))) {
+    try {
+      await payhere.cancel(recurringId);
+    } catch (error) {
+      console.error(
+        `PayHere did not cancel recurring subscription ${recurringId} (subscription ${active.id}, company ${companyId}); nothing was cancelled: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      // Another admin's cancel may have gone through meanwhile, and PayHere refuses a second one.
+      const latest = await first(db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.id, active.id)));
+      if (latest?.status === 'cancelled') throw conflict(ALREADY_CANCELLED);
+      throw billingNotCancelled();
+    }
+  }
+
+  return transaction(db, async (tx) => {
+    // Conditional, so of two cancels racing (two tabs, two instances) one wins and the other is told.
+    const [cancelled] = await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', cancelledAt: now.toISOString() })
+      .where(and(eq(subscriptions.id, active.id), ne(subscriptions.status, 'cancelled')))
+      .returning();
+    if (!cancelled) throw conflict(ALREADY_CANCELLED);
+    await tx.insert(subscriptionCancellations).values({
+      companyId,
+      subscriptionId: cancelled.id,
+      userId: options.userId,
+      reason: options.reason,
+      feedback: options.feedback || null,
+      createdAt: now.toISOString(),
+    });
+    return cancelled;
+  });
+}
+
+function billingNotCancelled(): AppError {
+  return new AppError(502, BILLING_NOT_CANCELLED, { code: ERROR_CODE.paymentProviderFailed });
 }
 
 const NOTHING_TO_REACTIVATE = 'There is no cancelled subscription to reactivate. Choose a plan to subscribe again.';
@@ -175,8 +326,11 @@ export type NotifyOutcome = {
   applied: boolean;
 };
 
-/** Outcomes of a verified notify seen for the first time that PayHere's server sends in the normal course. */
-const APPLIED_RESULTS = ['completed', 'renewed', 'pending', 'cancelled', 'failed', 'refunded'];
+/**
+ * Outcomes of a verified notify seen for the first time that PayHere's server sends in the normal course.
+ * 'flagged': recorded for the operator and applied to nothing (a renewal charged after a cancel).
+ */
+const APPLIED_RESULTS = ['completed', 'renewed', 'pending', 'cancelled', 'failed', 'refunded', 'flagged'];
 /** Outcomes that changed (or deliberately kept) an order; seeing one again for the same payment is a replay. */
 const HANDLED_RESULTS = [...APPLIED_RESULTS, 'ignored'];
 
@@ -213,7 +367,17 @@ function normaliseAmount(raw: string): string | null {
 /** A field as it may go into the log: one quoted line, however it was written. */
 const printable = (value: string | undefined) => JSON.stringify((value ?? '').slice(0, 100));
 
-async function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, order: SubscriptionRow | undefined): Promise<void> {
+/** Why the operator must look at a transaction (payment_transactions.flag); `npm run billing:report` lists them. */
+export const TRANSACTION_FLAGS = { renewalAfterCancel: 'renewal_after_cancel' } as const;
+export type TransactionFlag = (typeof TRANSACTION_FLAGS)[keyof typeof TRANSACTION_FLAGS];
+
+async function recordTransaction(
+  db: Db | Tx,
+  form: NotifyForm,
+  result: string,
+  order: SubscriptionRow | undefined,
+  flag: TransactionFlag | null = null,
+): Promise<void> {
   const extraFields: Record<string, string> = {};
   for (const key of KEPT_EXTRA_FIELDS) {
     const value = form[key];
@@ -234,6 +398,7 @@ async function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, 
       cardNo: form.card_no?.slice(0, 40) || null,
       statusCode: form.status_code?.slice(0, 10) || null,
       statusMessage: form.status_message?.slice(0, 500) || null,
+      flag,
       customFields: Object.keys(extraFields).length ? extraFields : null,
     });
 }
@@ -242,6 +407,16 @@ async function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, 
 async function syncCompanyPlan(tx: Tx, companyId: string): Promise<void> {
   const planType: PlanId = (await newestActivePlanType(tx, companyId)) ?? 'starter';
   await tx.update(companies).set({ planType }).where(eq(companies.id, companyId));
+}
+
+/**
+ * PayHere's id of the recurring subscription (its notify's subscription_id), what a cancel sends to its
+ * Subscription Manager. md5sig does not cover it, so only a plain PayHere id is taken, and only from a
+ * notify that is applied (never from a replay).
+ */
+function recurringIdOf(form: NotifyForm): string | null {
+  const id = form.subscription_id ?? '';
+  return /^\d{1,20}$/.test(id) ? id : null;
 }
 
 /** The order's first verified success: it becomes the company's one active subscription, for one period. */
@@ -259,6 +434,7 @@ async function activate(tx: Tx, order: SubscriptionRow, form: NotifyForm, now: D
       endDate: addBillingPeriod(now, order.billingPeriod).toISOString(),
       cancelledAt: null,
       payherePaymentId: form.payment_id || null,
+      payhereSubscriptionId: recurringIdOf(form),
       paymentMethod: form.method?.slice(0, 40) || null,
     })
     .where(eq(subscriptions.id, order.id));
@@ -268,10 +444,17 @@ async function activate(tx: Tx, order: SubscriptionRow, form: NotifyForm, now: D
 /**
  * A recurring installment for an order that ran before: one more period, from the paid end (or from
  * now once that has passed), unless the coming period is paid already. A subscription that lapsed
- * comes back (a cancelled one stays cancelled, ending with the period paid), but never over another
- * one the company has moved to since.
+ * comes back, but never over another one the company has moved to since. A cancelled one is never
+ * extended nor brought back: PayHere should not have charged it, so the charge is flagged for the
+ * operator (who refunds it) and changes nothing.
  */
-async function renew(tx: Tx, order: SubscriptionRow, form: NotifyForm, now: Date): Promise<'renewed' | 'ignored'> {
+async function renew(tx: Tx, order: SubscriptionRow, form: NotifyForm, now: Date): Promise<'renewed' | 'ignored' | 'flagged'> {
+  if (order.status === 'cancelled') {
+    console.warn(
+      `PayHere charged cancelled subscription ${order.id} (company ${order.companyId}, order ${printable(form.order_id)}, PayHere subscription ${printable(form.subscription_id)}, payment ${printable(form.payment_id)}, ${printable(form.payhere_amount)} ${printable(form.payhere_currency)}): recorded as ${TRANSACTION_FLAGS.renewalAfterCancel}, plan unchanged. Refund it and check the subscription is cancelled in PayHere.`,
+    );
+    return 'flagged';
+  }
   const paidUntil = order.isActive && order.endDate ? new Date(order.endDate) : null;
   if (paidUntil && paidUntil.getTime() - now.getTime() > RENEWAL_EARLY_WINDOW_MS) return 'ignored';
   if (!order.isActive) {
@@ -287,7 +470,13 @@ async function renew(tx: Tx, order: SubscriptionRow, form: NotifyForm, now: Date
   const from = paidUntil && paidUntil > now ? paidUntil : now;
   await tx
     .update(subscriptions)
-    .set({ isActive: true, endDate: addBillingPeriod(from, order.billingPeriod).toISOString(), payherePaymentId: form.payment_id || null })
+    .set({
+      isActive: true,
+      endDate: addBillingPeriod(from, order.billingPeriod).toISOString(),
+      payherePaymentId: form.payment_id || null,
+      // Subscriptions activated before ids were kept learn theirs from the first installment.
+      payhereSubscriptionId: order.payhereSubscriptionId ?? recurringIdOf(form),
+    })
     .where(eq(subscriptions.id, order.id));
   await syncCompanyPlan(tx, order.companyId);
   return 'renewed';
@@ -345,7 +534,7 @@ export async function processNotify(db: Db, payhere: Config['payhere'], form: No
     ).some((row) => (row.paymentId ?? '') === paymentId && HANDLED_RESULTS.includes(row.status));
     const current = (await first(tx.select().from(subscriptions).where(eq(subscriptions.id, order.id)))) ?? order;
     const done = async (result: string): Promise<NotifyOutcome> => {
-      await recordTransaction(tx, form, result, current);
+      await recordTransaction(tx, form, result, current, result === 'flagged' ? TRANSACTION_FLAGS.renewalAfterCancel : null);
       return { httpStatus: 200, result, applied: APPLIED_RESULTS.includes(result) };
     };
     if (seen) return done('duplicate');

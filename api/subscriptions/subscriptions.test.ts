@@ -1,12 +1,21 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { first } from '../db/client.ts';
-import { companies, paymentTransactions, subscriptions } from '../db/schema.ts';
+import { DEFAULT_PAYER_DETAILS } from '../../shared/subscriptions.ts';
+import { companies, paymentTransactions, subscriptionCancellations, subscriptions } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { checkoutHash, SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from './payhere.ts';
 import { type NotifyFields, signedNotify } from './test-notify.ts';
 import { currentPlanType } from './plan-status.ts';
-import { RENEWAL_EARLY_WINDOW_MS } from './subscriptions.queries.ts';
+import {
+  PAYHERE_API_HOSTS,
+  PayhereRefusal,
+  payhereSubscriptionManager,
+  setSubscriptionManager,
+  SimulatedSubscriptionManager,
+  subscriptionManagerFor,
+} from './subscription-manager.ts';
+import { BILLING_NOT_CANCELLED, RENEWAL_EARLY_WINDOW_MS } from './subscriptions.queries.ts';
 
 const growthYearlyLkr = {
   planType: 'growth',
@@ -131,7 +140,13 @@ describe('POST /api/payments/create', () => {
   });
 
   it('uses the configured merchant in live mode', async () => {
-    const live = await createTestContext({ PAYHERE_MODE: 'live', PAYHERE_MERCHANT_ID: '1211149', PAYHERE_MERCHANT_SECRET: 'live-secret' });
+    const live = await createTestContext({
+      PAYHERE_MODE: 'live',
+      PAYHERE_MERCHANT_ID: '1211149',
+      PAYHERE_MERCHANT_SECRET: 'live-secret',
+      PAYHERE_APP_ID: 'live-app',
+      PAYHERE_APP_SECRET: 'live-app-secret',
+    });
     const company = await live.createCompany('Live');
     const res = await live.request('/api/payments/create', { method: 'POST', cookie: company.cookies.admin, body: growthYearlyLkr });
     expect(res.status).toBe(200);
@@ -536,5 +551,273 @@ describe('subscription status, cancel and reactivate', () => {
     expect(paid.status).toBe(409);
     expect(paid.body.message).toMatch(/Growth plan/);
     expect(await companyPlan()).toBe('growth');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 22: cancelling stops PayHere's billing, renewals after a cancel, reasons, payer details
+
+/** PayHere's id of the recurring subscription, as its notifies of a recurring checkout carry it. */
+const RECURRING_ID = '420075032251';
+
+/** The in-process Subscription Manager of PAYHERE_MODE=simulator, and what it was asked to cancel. */
+function simulator(on: TestContext = ctx): SimulatedSubscriptionManager {
+  const manager = subscriptionManagerFor(on.config);
+  if (!(manager instanceof SimulatedSubscriptionManager)) throw new Error('the test server is not in simulator mode');
+  return manager;
+}
+
+async function activeRecurringGrowthYearly() {
+  const order = await createOrder();
+  const first = signedNotify(order, '2', { message_type: 'AUTHORIZATION_SUCCESS', subscription_id: RECURRING_ID });
+  expect((await postNotify(first)).body).toEqual({ status: 'completed' });
+  return order;
+}
+
+function cancel(body: object = { reason: 'too-expensive', feedback: 'Budget cut' }, cookie = acme.cookies.admin) {
+  return ctx.request('/api/subscription/cancel', { method: 'POST', cookie, body });
+}
+
+function cancellations() {
+  return ctx.db.select().from(subscriptionCancellations).orderBy(subscriptionCancellations.createdAt, subscriptionCancellations.id);
+}
+
+/** Silences and collects one console method for the `using` block. */
+function consoleOf(method: 'info' | 'log' | 'warn' | 'error') {
+  const spy = vi.spyOn(console, method).mockImplementation(() => {});
+  return {
+    lines: () => spy.mock.calls.map((call) => call.map(String).join(' ')),
+    [Symbol.dispose]: () => spy.mockRestore(),
+  };
+}
+
+/** PayHere's real API client over a fetch that hands out a token and answers the cancel with `cancelAnswer`. */
+function payhereAnswering(cancelAnswer: () => Promise<Response>) {
+  const fetch = async (input: string | URL | Request) =>
+    String(input).endsWith('/merchant/v1/oauth/token') ? Response.json({ access_token: 'token-123', token_type: 'bearer', expires_in: 599 }) : cancelAnswer();
+  return payhereSubscriptionManager({ host: PAYHERE_API_HOSTS.sandbox, appId: 'app-id', appSecret: 'app-secret', fetch: fetch as typeof globalThis.fetch });
+}
+
+describe('cancel stops PayHere recurring billing', () => {
+  it('keeps the recurring id of the first notify and has PayHere cancel exactly that subscription', async () => {
+    const order = await activeRecurringGrowthYearly();
+    expect(await orderRow(order.orderId)).toMatchObject({ payhereSubscriptionId: RECURRING_ID, status: 'completed' });
+    expect(simulator().cancelled).toEqual([]);
+    const res = await cancel();
+    expect(res.status).toBe(200);
+    expect(simulator().cancelled).toEqual([RECURRING_ID]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+  });
+
+  it('gives a simulator checkout a recurring id, which the cancel stops', async () => {
+    const order = await createOrder();
+    const paid = await ctx.request('/api/payments/simulator/complete', { method: 'POST', cookie: acme.cookies.admin, body: { orderId: order.orderId, outcome: 'success' } });
+    expect(paid.body).toEqual({ status: 'completed' });
+    const recurringId = (await orderRow(order.orderId))?.payhereSubscriptionId;
+    expect(recurringId).toMatch(/^\d+$/);
+    expect((await cancel()).status).toBe(200);
+    expect(simulator().cancelled).toEqual([recurringId]);
+  });
+
+  it('keeps only a plain PayHere id, and the first one: a later notify does not replace it', async () => {
+    const order = await createOrder();
+    await postNotify(signedNotify(order, '2', { message_type: 'AUTHORIZATION_SUCCESS', subscription_id: '42; DROP TABLE' }));
+    expect((await orderRow(order.orderId))?.payhereSubscriptionId).toBeNull();
+    // An installment teaches a subscription without an id its id; a later one with another id changes nothing.
+    await periodEndsIn(order.orderId, DAY_MS);
+    await postNotify(signedNotify(order, '2', installment('320025070100')));
+    expect((await orderRow(order.orderId))?.payhereSubscriptionId).toBe(RECURRING_ID);
+    await periodEndsIn(order.orderId, DAY_MS);
+    await postNotify(signedNotify(order, '2', { ...installment('320025070101'), subscription_id: '420000000999' }));
+    expect((await orderRow(order.orderId))?.payhereSubscriptionId).toBe(RECURRING_ID);
+  });
+
+  it.each([
+    ['answers HTTP 500', async () => new Response('Internal error', { status: 500 })],
+    ['answers status -1 in a 200', async () => Response.json({ status: -1, msg: 'Invalid subscription' })],
+    ['cannot be reached', async (): Promise<Response> => { throw new TypeError('fetch failed'); }],
+  ])('answers 502 payment_provider_failed and cancels nothing when PayHere %s', async (_, cancelAnswer) => {
+    using errors = consoleOf('error');
+    const order = await activeRecurringGrowthYearly();
+    const before = await orderRow(order.orderId);
+    setSubscriptionManager(ctx.config, payhereAnswering(cancelAnswer));
+    const res = await cancel();
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ code: 'payment_provider_failed', message: BILLING_NOT_CANCELLED });
+    expect(res.body.message).toMatch(/billing was not cancelled.*try again.*contact support/);
+    expect(await orderRow(order.orderId)).toEqual(before);
+    expect(await cancellations()).toEqual([]);
+    expect((await ctx.request('/api/subscription/status', { cookie: acme.cookies.admin })).body).toMatchObject({ status: 'completed', cancelledAt: null });
+    // The operator's log says which subscription and what PayHere answered.
+    expect(errors.lines()).toEqual([expect.stringContaining(`recurring subscription ${RECURRING_ID}`)]);
+
+    // Once PayHere answers, the same cancel goes through.
+    setSubscriptionManager(ctx.config, new SimulatedSubscriptionManager());
+    expect((await cancel()).status).toBe(200);
+    expect(simulator().cancelled).toEqual([RECURRING_ID]);
+  });
+
+  it('treats any failure of the client as a refusal, and a PayhereRefusal the same', async () => {
+    using errors = consoleOf('error');
+    const order = await activeRecurringGrowthYearly();
+    for (const error of [new PayhereRefusal('refused'), new Error('socket hang up')]) {
+      setSubscriptionManager(ctx.config, { cancel: async () => { throw error; } });
+      expect((await cancel()).status).toBe(502);
+    }
+    expect((await orderRow(order.orderId))?.status).toBe('completed');
+    expect(errors.lines()).toHaveLength(2);
+  });
+
+  it('cancels at once, asking PayHere nothing, when PayHere never gave a recurring id', async () => {
+    const order = await activeGrowthYearly();
+    expect((await cancel()).status).toBe(200);
+    expect(simulator().cancelled).toEqual([]);
+    expect((await orderRow(order.orderId))?.status).toBe('cancelled');
+  });
+
+  it('does not ask PayHere twice: after a reactivate it says the renewal is gone, and a second cancel is local', async () => {
+    const order = await activeRecurringGrowthYearly();
+    expect((await cancel()).status).toBe(200);
+    const reactivated = await ctx.request('/api/subscription/reactivate', { method: 'POST', cookie: acme.cookies.admin, body: {} });
+    expect(reactivated.status).toBe(200);
+    const endDate = (await orderRow(order.orderId))!.endDate!.slice(0, 10);
+    expect(reactivated.body.message).toBe(
+      `Your Growth plan is active again until ${endDate}. Its automatic renewal stopped with the cancellation and PayHere cannot restart it: choose a plan again when this period ends.`,
+    );
+    setSubscriptionManager(ctx.config, { cancel: async () => { throw new PayhereRefusal('Subscription already cancelled'); } });
+    expect((await cancel({ reason: 'other' })).status).toBe(200);
+    expect((await cancellations()).map((row) => row.reason)).toEqual(['too-expensive', 'other']);
+  });
+});
+
+describe('a renewal PayHere charges after a cancel', () => {
+  it('is recorded with the flag renewal_after_cancel, logged, and extends nothing', async () => {
+    using warnings = consoleOf('warn');
+    const order = await activeRecurringGrowthYearly();
+    expect((await cancel()).status).toBe(200);
+    await periodEndsIn(order.orderId, DAY_MS);
+    const before = await orderRow(order.orderId);
+
+    const res = await postNotify(signedNotify(order, '2', installment('320025070200')));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'flagged' });
+    expect(await orderRow(order.orderId)).toEqual(before);
+    expect(await companyPlan()).toBe('growth');
+    const renewal = (await transactionsOf(order.orderId)).find((t) => t.paymentId === '320025070200');
+    expect(renewal).toMatchObject({ status: 'flagged', flag: 'renewal_after_cancel', subscriptionId: before!.id, companyId: acme.company.id });
+    expect(renewal?.customFields).toMatchObject({ subscription_id: RECURRING_ID });
+    expect(warnings.lines()).toEqual([expect.stringMatching(/PayHere charged cancelled subscription .*renewal_after_cancel.*Refund/)]);
+
+    // Replayed, it is a duplicate; the other transactions carry no flag.
+    expect((await postNotify(signedNotify(order, '2', installment('320025070200')))).body).toEqual({ status: 'duplicate' });
+    expect((await transactionsOf(order.orderId)).filter((t) => t.flag !== null).map((t) => t.paymentId)).toEqual(['320025070200']);
+  });
+
+  it('never brings back a cancelled subscription that has lapsed', async () => {
+    using _warnings = consoleOf('warn');
+    const order = await activeRecurringGrowthYearly();
+    expect((await cancel()).status).toBe(200);
+    await periodEndsIn(order.orderId, -DAY_MS);
+    expect(await currentPlanType(ctx.db, acme.company.id)).toBe('starter');
+    const lapsed = await orderRow(order.orderId);
+
+    expect((await postNotify(signedNotify(order, '2', installment('320025070201')))).body).toEqual({ status: 'flagged' });
+    expect(await orderRow(order.orderId)).toEqual(lapsed);
+    expect(lapsed).toMatchObject({ isActive: false, status: 'cancelled' });
+    expect(await companyPlan()).toBe('starter');
+    expect((await ctx.request('/api/subscription/status', { cookie: acme.cookies.admin })).body).toBeNull();
+  });
+});
+
+describe('cancellation reasons', () => {
+  it('stores the reason, the feedback, when and who, and prints none of it', async () => {
+    using info = consoleOf('info');
+    using log = consoleOf('log');
+    const order = await activeRecurringGrowthYearly();
+    const before = Date.now();
+    expect((await cancel({ reason: 'missing-features', feedback: '  We need   SSO\nand an API  ' })).status).toBe(200);
+    const [row, ...others] = await cancellations();
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      companyId: acme.company.id,
+      subscriptionId: (await orderRow(order.orderId))!.id,
+      userId: acme.admin.id,
+      reason: 'missing-features',
+      feedback: 'We need   SSO\nand an API',
+    });
+    expect(new Date(row!.createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect([...info.lines(), ...log.lines()].join('\n')).not.toMatch(/SSO|missing-features/);
+  });
+
+  it('keeps no feedback when none is given, and nothing for a refused cancel', async () => {
+    expect((await cancel({ reason: 'other' })).status).toBe(409);
+    expect(await cancellations()).toEqual([]);
+    await activeGrowthYearly();
+    expect((await cancel({ reason: 'temporary', feedback: '   ' })).status).toBe(200);
+    expect(await cancellations()).toMatchObject([{ reason: 'temporary', feedback: null }]);
+  });
+});
+
+describe('payer details for the checkout', () => {
+  const prefill = () => ctx.request('/api/payments/payer-details', { cookie: acme.cookies.admin });
+  const checkout = (extra: object) => ctx.request('/api/payments/create', { method: 'POST', cookie: acme.cookies.admin, body: { planType: 'growth', currency: 'LKR', billingPeriod: 'monthly', ...extra } });
+  const companyRow = async () => first(ctx.db.select().from(companies).where(eq(companies.id, acme.company.id)));
+
+  it('prefills from the company and the admin, leaving unknown fields empty', async () => {
+    const res = await prefill();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      companyName: 'Acme',
+      firstName: 'Acme',
+      lastName: 'Admin',
+      email: acme.admin.email,
+      phone: null,
+      address: '1 Test Street',
+      city: null,
+    });
+    for (const cookie of [acme.cookies.manager, acme.cookies.newHire]) {
+      expect((await ctx.request('/api/payments/payer-details', { cookie })).status).toBe(403);
+    }
+    expect((await ctx.request('/api/payments/payer-details')).status).toBe(401);
+  });
+
+  it("sends PayHere the company's details, and placeholders only for what nobody knows", async () => {
+    const res = await checkout({});
+    expect(res.status).toBe(200);
+    expect(res.body.payer).toEqual({
+      firstName: 'Acme',
+      lastName: 'Admin',
+      email: acme.admin.email,
+      phone: DEFAULT_PAYER_DETAILS.phone,
+      address: '1 Test Street',
+      city: DEFAULT_PAYER_DETAILS.city,
+    });
+  });
+
+  it("takes the admin's corrections, saves them to the company and prefills with them next time", async () => {
+    const payer = { firstName: 'Ada', lastName: 'Lovelace', email: 'billing@acme.test', phone: '+94 77 123 4567', address: '12 Temple Road', city: 'Kandy' };
+    const res = await checkout({ payer, userDetails: { email: acme.admin.email, phone: DEFAULT_PAYER_DETAILS.phone, city: 'Colombo' } });
+    expect(res.status).toBe(200);
+    expect(res.body.payer).toEqual(payer);
+    expect(await companyRow()).toMatchObject({ phone: '+94 77 123 4567', address: '12 Temple Road', city: 'Kandy' });
+    expect((await prefill()).body).toMatchObject({ phone: '+94 77 123 4567', address: '12 Temple Road', city: 'Kandy', firstName: 'Acme' });
+    const next = await checkout({ billingPeriod: 'yearly' });
+    expect(next.body.payer).toMatchObject({ phone: '+94 77 123 4567', address: '12 Temple Road', city: 'Kandy', email: acme.admin.email });
+  });
+
+  it("uses an older client's userDetails only where the company has nothing, and never saves them", async () => {
+    const res = await checkout({ userDetails: { email: acme.admin.email, phone: '0771234567', address: 'Colombo', city: 'Colombo' } });
+    expect(res.body.payer).toMatchObject({ phone: '0771234567', address: '1 Test Street', city: 'Colombo' });
+    expect(await companyRow()).toMatchObject({ phone: null, address: '1 Test Street', city: null });
+  });
+
+  it('refuses a phone that is not one, and treats blank fields as not given', async () => {
+    const bad = await checkout({ payer: { email: acme.admin.email, phone: 'call me' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Please enter a valid phone number');
+    const blank = await checkout({ payer: { email: acme.admin.email, phone: '  ', address: '', city: ' ' } });
+    expect(blank.status).toBe(200);
+    expect(blank.body.payer).toMatchObject({ phone: DEFAULT_PAYER_DETAILS.phone, address: '1 Test Street', city: DEFAULT_PAYER_DETAILS.city });
+    expect(await companyRow()).toMatchObject({ phone: null, address: '1 Test Street', city: null });
   });
 });

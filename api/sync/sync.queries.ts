@@ -19,15 +19,15 @@ import {
   type SyncTask,
   type Tombstone,
 } from '../../shared/sync.ts';
-import { safeUrl } from '../../shared/links.ts';
+import { shownHelpfulLinks } from '../../shared/company.ts';
 import type { Role } from '../../shared/roles.ts';
 import { first, nextVersion, snapshot, transaction, type Db, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { companies, messages, onboardingPlans, onboardingTasks, syncClients, templates, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, found, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
-import { getConversationPlan, sendMessage } from '../messages/messages.queries.ts';
-import { perRole, visiblePlanParams, visiblePlansWherePrepared } from '../onboarding/access.ts';
+import { sendMessage, staffNotesHiddenFrom } from '../messages/messages.queries.ts';
+import { getVisiblePlan, perRole, visiblePlanParams, visiblePlansWherePrepared } from '../onboarding/access.ts';
 import { setTaskCompleted, toOnboardingTask } from '../onboarding/tasks.queries.ts';
 import { tombstonesFor } from './tombstones.ts';
 
@@ -118,7 +118,8 @@ const statements = preparedFor((db) => ({
       .from(messages)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
       .leftJoin(users, eq(users.id, messages.senderId))
-      .where(and(planScopeWithDeleted(role), gt(messages.version, sql.placeholder('since'))))
+      // A staff note never reaches the new hire, not even as a tombstone.
+      .where(and(planScopeWithDeleted(role), staffNotesHiddenFrom(sql.placeholder('userId')), gt(messages.version, sql.placeholder('since'))))
       .orderBy(asc(messages.createdAt), asc(messages.id))
       .prepare(`sync.pull.messages.${role}`),
   ),
@@ -218,7 +219,7 @@ async function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation):
  * under one new version; nothing to mark writes nothing. Another person's plan answers 404.
  */
 async function markConversationRead(tx: Tx, user: CurrentUser, planId: string, upTo: string): Promise<void> {
-  const plan = await getConversationPlan(tx, user, planId);
+  const plan = await getVisiblePlan(tx, user, planId);
   const unread = and(
     eq(messages.planId, plan.id),
     eq(messages.receiverId, user.id),
@@ -360,6 +361,7 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
               senderId: message.senderId,
               receiverId: message.receiverId,
               content: message.content,
+              audience: message.audience,
               isRead: message.isRead,
               createdAt: message.createdAt,
               sender: senderRole ? { fullName: senderFullName, role: senderRole } : null,
@@ -399,7 +401,7 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
       company: {
         id: company.id,
         name: company.name,
-        helpfulResources: (company.helpfulResources ?? []).filter((link) => link.label && safeUrl(link.url)),
+        helpfulResources: shownHelpfulLinks(company.helpfulResources),
       },
       contacts: { manager: managerContact, admins },
     };

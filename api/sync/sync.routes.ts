@@ -6,13 +6,12 @@ import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { pullChanges, pushMutations } from './sync.queries.ts';
 
-export const syncRoutes = new Hono<AppEnv>();
+export const syncRoutes = new Hono<AppEnv>()
+  .post('/push', requireUser, validate('json', PushRequestSchema), async (c) =>
+    c.json(await pushMutations(c.var.deps.db, currentUser(c), c.req.valid('json'))),
+  )
 
-syncRoutes.post('/sync/push', requireUser, validate('json', PushRequestSchema), async (c) =>
-  c.json(await pushMutations(c.var.deps.db, currentUser(c), c.req.valid('json'))),
-);
-
-syncRoutes.get('/sync/pull', requireUser, validate('query', PullQuerySchema), async (c) => {
-  const { clientId, cursor } = c.req.valid('query');
-  return c.json(await pullChanges(c.var.deps.db, currentUser(c), { clientId, cursor }));
-});
+  .get('/pull', requireUser, validate('query', PullQuerySchema), async (c) => {
+    const { clientId, cursor } = c.req.valid('query');
+    return c.json(await pullChanges(c.var.deps.db, currentUser(c), { clientId, cursor }));
+  });

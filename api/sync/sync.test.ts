@@ -265,6 +265,54 @@ describe('sync API', () => {
     expect([otherAfter.plans, otherAfter.messages]).toEqual([[], []]);
   });
 
+  it('never carries a staff note to the new hire: not in a full pull, not after the cursor, not as a tombstone', async () => {
+    const planId = acmePlan.plan.id;
+    const hello = (await say(acme.cookies.manager, planId, 'Welcome aboard')).body as SyncMessage;
+    const hireClient = clientId();
+    const hireBefore = (await pull(acme.cookies.newHire, hireClient)).body as PullResponse;
+    const managerClient = clientId();
+    const managerBefore = (await pull(acme.cookies.manager, managerClient)).body as PullResponse;
+
+    const note = (await say(acme.cookies.admin, planId, 'Their contract ends in March')).body as SyncMessage;
+    const reply = (
+      await ctx.request('/api/messages', { method: 'POST', cookie: acme.cookies.manager, body: { planId, content: 'Noted', receiverId: acme.admin.id } })
+    ).body as SyncMessage;
+    expect([note.audience, reply.audience]).toEqual(['staff', 'staff']);
+    const staffIds = [note.id, reply.id];
+
+    const hireAfter = (await pull(acme.cookies.newHire, hireClient, hireBefore.cursor)).body as PullResponse;
+    expect(hireAfter.messages).toEqual([]);
+    const hireFull = (await pull(acme.cookies.newHire, clientId())).body as PullResponse;
+    expect(liveMessages(hireFull).map((m) => m.id)).toEqual([hello.id]);
+    expect(JSON.stringify([hireAfter, hireFull])).not.toMatch(/contract ends|Noted/);
+
+    // The plan's manager and the admins sync them, marked as staff notes.
+    const managerAfter = (await pull(acme.cookies.manager, managerClient, managerBefore.cursor)).body as PullResponse;
+    expect(liveMessages(managerAfter).map((m) => [m.id, m.audience])).toEqual(staffIds.map((id) => [id, 'staff']));
+    const adminClient = clientId();
+    const adminFull = (await pull(acme.cookies.admin, adminClient)).body as PullResponse;
+    expect(liveMessages(adminFull).map((m) => m.id).sort()).toEqual([hello.id, ...staffIds].sort());
+
+    // Deleting the manager removes their messages: the new hire hears of the plan message only.
+    expect((await ctx.request(`/api/users/${acme.manager.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
+    const afterDeletion = (await pull(acme.cookies.newHire, hireClient, hireAfter.cursor)).body as PullResponse;
+    expect(afterDeletion.messages).toEqual([{ id: hello.id, deleted: true }]);
+    const adminAfterDeletion = (await pull(acme.cookies.admin, adminClient, adminFull.cursor)).body as PullResponse;
+    expect(adminAfterDeletion.messages).toEqual(expect.arrayContaining(staffIds.map((id) => ({ id, deleted: true }))));
+  });
+
+  it('never carries a staff note to the new hire as a tombstone when the plan is deleted', async () => {
+    const planId = acmePlan.plan.id;
+    const note = (await say(acme.cookies.admin, planId, 'Let us talk about their probation')).body as SyncMessage;
+    const hireClient = clientId();
+    const before = (await pull(acme.cookies.newHire, hireClient)).body as PullResponse;
+    expect(before.messages).toEqual([]);
+    expect((await ctx.request(`/api/onboarding-plans/${planId}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
+    const after = (await pull(acme.cookies.newHire, hireClient, before.cursor)).body as PullResponse;
+    expect(after.plans).toEqual([{ id: planId, deleted: true }]);
+    expect(JSON.stringify(after)).not.toContain(note.id);
+  });
+
   it('delivers the plan of a new hire who deleted their own account as a tombstone to their manager', async () => {
     await say(acme.cookies.newHire, acmePlan.plan.id, 'Bye for now');
     const client = clientId();

@@ -2,6 +2,7 @@
 // a deleted person's plans and messages, which the foreign keys remove with their account, and a plan
 // handed to another new hire or manager. Pull reads them beside the synced tables.
 import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { MessageAudience } from '../../shared/messages.ts';
 import { TOMBSTONE_HORIZON_DAYS } from '../../shared/sync.ts';
 import type { Tx } from '../db/client.ts';
 import { messages, onboardingPlans, onboardingTasks, syncTombstones, users } from '../db/schema.ts';
@@ -25,9 +26,13 @@ async function record(tx: Tx, companyId: string, rows: TombstoneRow[], now = new
   for (let start = 0; start < values.length; start += 100) await tx.insert(syncTombstones).values(values.slice(start, start + 100));
 }
 
-/** Who can see a plan's rows besides its admins (the admins' tombstone has userId null). */
-function audience(plan: { newHireId: string; managerId: string | null }, except: string): (string | null)[] {
-  return [null, plan.newHireId, plan.managerId].filter((id) => id !== except && id !== undefined);
+/**
+ * Who can see a plan's rows besides its admins (the admins' tombstone has userId null). A staff note's
+ * new hire never saw it, so never gets its tombstone either.
+ */
+function viewersOf(row: { newHireId: string; managerId: string | null; audience?: MessageAudience }, except: string): (string | null)[] {
+  const newHire = row.audience === 'staff' ? [] : [row.newHireId];
+  return [null, ...newHire, row.managerId].filter((id) => id !== except);
 }
 
 /**
@@ -46,7 +51,13 @@ export async function recordUserDeletion(tx: Tx, person: { id: string; companyId
   // tasks and messages with it on every client.
   const theirMessages = (
     await tx
-      .select({ id: messages.id, planId: messages.planId, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId })
+      .select({
+        id: messages.id,
+        planId: messages.planId,
+        audience: messages.audience,
+        newHireId: onboardingPlans.newHireId,
+        managerId: onboardingPlans.managerId,
+      })
       .from(messages)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
       .where(and(eq(messages.companyId, person.companyId), or(eq(messages.senderId, person.id), eq(messages.receiverId, person.id))))
@@ -54,9 +65,9 @@ export async function recordUserDeletion(tx: Tx, person: { id: string; companyId
 
   const base = { companyId: person.companyId, version };
   await record(tx, person.companyId, [
-    ...ownPlans.flatMap((plan) => audience(plan, person.id).map((userId) => ({ ...base, entity: 'plan' as const, entityId: plan.id, userId }))),
+    ...ownPlans.flatMap((plan) => viewersOf(plan, person.id).map((userId) => ({ ...base, entity: 'plan' as const, entityId: plan.id, userId }))),
     ...theirMessages.flatMap((message) =>
-      audience(message, person.id).map((userId) => ({ ...base, entity: 'message' as const, entityId: message.id, userId })),
+      viewersOf(message, person.id).map((userId) => ({ ...base, entity: 'message' as const, entityId: message.id, userId })),
     ),
   ]);
   await tx.update(onboardingPlans).set({ managerId: null, version }).where(and(inCompany, eq(onboardingPlans.managerId, person.id)));

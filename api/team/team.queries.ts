@@ -2,12 +2,14 @@
 import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
+import { progressFromCounts } from '../../shared/progress.ts';
+import { isStaff } from '../../shared/roles.ts';
 import type { Invite, InvitedUser, ManagerOption, TeamMember } from '../../shared/team.ts';
 import { INVITE_TOKEN_TTL_MS, issueToken } from '../auth/auth-tokens.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { type Db, first, lockCompany, nextVersion, transaction, type Tx } from '../db/client.ts';
 import { companies, onboardingPlans, sessions, users } from '../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
+import { badRequest, conflict, forbidden, notFound, planLimitReached } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { composeMail, type Mail } from '../mail/mailer.ts';
 import { accountKey, consume, limits } from '../middleware/rate-limit.ts';
@@ -47,8 +49,6 @@ export async function findTeam(db: Db, viewer: CurrentUser): Promise<TeamMember[
   return people.map(({ user, managerName, managerEmail }) => {
     const plan = newestPlan.get(user.id);
     const count = plan ? counts.get(plan.id) : undefined;
-    const totalTasks = count?.total ?? 0;
-    const completedTasks = count?.done ?? 0;
     return {
       id: user.id,
       email: user.email,
@@ -66,9 +66,7 @@ export async function findTeam(db: Db, viewer: CurrentUser): Promise<TeamMember[
         ? {
             id: plan.id,
             isCompleted: plan.isCompleted,
-            totalTasks,
-            completedTasks,
-            progressPercentage: totalTasks ? Math.round((completedTasks / totalTasks) * 100) : 0,
+            ...progressFromCounts(count?.done ?? 0, count?.total ?? 0),
           }
         : null,
     };
@@ -153,7 +151,7 @@ export async function inviteUser(
   input: Invite,
   address: string,
 ): Promise<{ user: InvitedUser; mail: Mail }> {
-  if (inviter.role === 'new_hire') throw forbidden();
+  if (!isStaff(inviter.role)) throw forbidden();
   if (inviter.role === 'manager' && input.role !== 'new_hire') throw forbidden('Managers can only invite new hires.');
   await assertMayInvite(db, inviter, { address, recipient: input.email });
   let managerId: string | null = null;
@@ -162,7 +160,7 @@ export async function inviteUser(
     if (managerId) {
       const boss = await companyPerson(db, inviter.companyId, managerId);
       if (!boss) throw notFound('Manager');
-      if (boss.role === 'new_hire') throw badRequest('The manager must be a manager or an admin.');
+      if (!isStaff(boss.role)) throw badRequest('The manager must be a manager or an admin.');
     }
   }
   const person = { companyId: inviter.companyId, email: input.email, role: input.role, managerId };
@@ -176,7 +174,7 @@ export async function inviteUser(
     if (input.role === 'manager') {
       const planType = await currentPlanType(tx, inviter.companyId);
       if (!withinPlanLimit(planType, 'managers', await countManagers(tx, inviter.companyId))) {
-        throw new AppError(403, limitReachedMessage(planType, 'managers'));
+        throw planLimitReached(limitReachedMessage(planType, 'managers'));
       }
     }
     return createTeamMember(tx, person);

@@ -1,17 +1,14 @@
 // /api/users: the company's people, invitations and removal (spec section 7; DESIGN.md section 5).
+// Mounted after /api/users/me (auth.routes.ts), which therefore never reaches `/:id` here.
 import { Hono } from 'hono';
 import { InviteSchema } from '../../shared/team.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
 import { deleteTeamMember, findManagers, findTeam, inviteUser, resendInvitation } from './team.queries.ts';
-
-export const teamRoutes = new Hono<AppEnv>();
-
-// Ids are UUIDs: '/users/me' (own account, the accounts router) never reaches these handlers.
-const USER_ID = ':id{[0-9a-fA-F-]{36}}';
 
 /** Sends a mail; a failed send is logged and reported, never a 500 after the change is made. */
 async function trySend(send: (mail: Mail) => Promise<void>, mail: Mail): Promise<boolean> {
@@ -24,26 +21,26 @@ async function trySend(send: (mail: Mail) => Promise<void>, mail: Mail): Promise
   }
 }
 
-teamRoutes.get('/users', requireUser, async (c) => c.json(await findTeam(c.var.deps.db, currentUser(c))));
+export const teamRoutes = new Hono<AppEnv>()
+  .get('/', requireUser, async (c) => c.json(await findTeam(c.var.deps.db, currentUser(c))))
 
-teamRoutes.get('/users/managers', requireRole('admin'), async (c) => c.json(await findManagers(c.var.deps.db, currentUser(c).companyId)));
+  .get('/managers', requireRole('admin'), async (c) => c.json(await findManagers(c.var.deps.db, currentUser(c).companyId)))
 
-teamRoutes.post('/users/invite', requireRole('admin', 'manager'), validate('json', InviteSchema), async (c) => {
-  const { db, config, mailer } = c.var.deps;
-  const { user, mail } = await inviteUser(db, config.appUrl, currentUser(c), c.req.valid('json'), clientAddress(c));
-  const mailSent = await trySend((m) => mailer.send(m), mail);
-  return c.json({ ...user, mailSent }, 201);
-});
+  .post('/invite', requireRole('admin', 'manager'), validate('json', InviteSchema), async (c) => {
+    const { db, config, mailer } = c.var.deps;
+    const { user, mail } = await inviteUser(db, config.appUrl, currentUser(c), c.req.valid('json'), clientAddress(c));
+    const mailSent = await trySend((m) => mailer.send(m), mail);
+    return c.json({ ...user, mailSent }, 201);
+  })
 
-teamRoutes.post(`/users/${USER_ID}/resend-invitation`, requireRole('admin'), async (c) => {
-  const { db, config, mailer } = c.var.deps;
-  const mail = await resendInvitation(db, config.appUrl, currentUser(c), c.req.param('id'), clientAddress(c));
-  const mailSent = await trySend((m) => mailer.send(m), mail);
-  if (!mailSent) return c.json({ message: 'The invitation email could not be sent. Please try again.' }, 502);
-  return c.json({ message: 'Invitation email resent' });
-});
+  .post('/:id/resend-invitation', requireRole('admin'), async (c) => {
+    const { db, config, mailer } = c.var.deps;
+    const mail = await resendInvitation(db, config.appUrl, currentUser(c), c.req.param('id'), clientAddress(c));
+    if (!(await trySend((m) => mailer.send(m), mail))) throw new AppError(502, 'The invitation email could not be sent. Please try again.');
+    return c.json({ message: 'Invitation email resent' });
+  })
 
-teamRoutes.delete(`/users/${USER_ID}`, requireRole('admin'), async (c) => {
-  await deleteTeamMember(c.var.deps.db, currentUser(c), c.req.param('id'));
-  return c.json({ message: 'User deleted' });
-});
+  .delete('/:id', requireRole('admin'), async (c) => {
+    await deleteTeamMember(c.var.deps.db, currentUser(c), c.req.param('id'));
+    return c.json({ message: 'User deleted' });
+  });

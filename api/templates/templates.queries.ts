@@ -2,9 +2,11 @@
 // whole-template writes (one transaction each, stamped with the company's next sync version).
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { Role } from '../../shared/roles.ts';
+import { issuePath } from '../../shared/field-errors.ts';
+import { ERROR_CODE } from '../../shared/errors.ts';
+import { canEditTemplate, type Role } from '../../shared/roles.ts';
 import {
-  canEditTemplate,
+  STALE_TEMPLATE_MESSAGE,
   TemplateInputSchema,
   type TemplateDetails,
   type TemplateInputRaw,
@@ -14,7 +16,7 @@ import {
 } from '../../shared/templates.ts';
 import { first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
 import { onboardingPlans, templateSections, templates, templateTasks, users } from '../db/schema.ts';
-import { badRequest, forbidden, found } from '../lib/app-error.ts';
+import { AppError, forbidden, found, validationFailed } from '../lib/app-error.ts';
 
 type DbOrTx = Db | Tx;
 
@@ -34,6 +36,7 @@ const templateColumns = {
   creatorName: sql<string | null>`coalesce(${users.fullName}, ${users.email})`,
   createdAt: templates.createdAt,
   updatedAt: templates.updatedAt,
+  version: templates.version,
 };
 
 const liveTemplateOf = (companyId: string, id: string) =>
@@ -139,8 +142,8 @@ export async function getTemplateWithSections(db: DbOrTx, companyId: string, id:
 function parseTemplateInput(input: TemplateInputRaw) {
   const result = v.safeParse(TemplateInputSchema, input);
   if (!result.success) {
-    const issues = result.issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
-    throw badRequest(issues[0]?.message ?? 'Invalid template', issues);
+    const issues = result.issues.map((issue) => ({ path: issuePath(issue), message: issue.message }));
+    throw validationFailed(issues, 'Invalid template');
   }
   return result.output;
 }
@@ -169,7 +172,8 @@ async function insertSections(
 
 /** POST /api/templates (and the demo seed): the template, its sections and tasks in one transaction. */
 export async function createTemplate(db: Db, actor: TemplateActor, input: TemplateInputRaw): Promise<TemplateDetails> {
-  const { sections, ...fields } = parseTemplateInput(input);
+  // A new template has no version to be stale against: one sent is ignored.
+  const { sections, version: _loaded, ...fields } = parseTemplateInput(input);
   return transaction(db, async (tx) => {
     const version = await nextVersion(tx, actor.companyId);
     const [created] = await tx
@@ -183,14 +187,19 @@ export async function createTemplate(db: Db, actor: TemplateActor, input: Templa
 }
 
 /** Loads a live template of the editor's company and checks they may change it (404, then 403). */
-async function assertEditable(tx: Tx, editor: TemplateEditor, id: string) {
+export async function assertEditable(db: DbOrTx, editor: TemplateEditor, id: string): Promise<{ version: number }> {
   const template = found(
     await first(
-      tx.select({ createdBy: templates.createdBy }).from(templates).where(liveTemplateOf(editor.companyId, id)).limit(1),
+      db
+        .select({ createdBy: templates.createdBy, version: templates.version })
+        .from(templates)
+        .where(liveTemplateOf(editor.companyId, id))
+        .limit(1),
     ),
     'Template',
   );
   if (!canEditTemplate(editor, template)) throw forbidden('You can only change templates you created.');
+  return { version: template.version };
 }
 
 // The writes below take the company's version (and with it the company row's lock) before checking the
@@ -198,10 +207,14 @@ async function assertEditable(tx: Tx, editor: TemplateEditor, id: string) {
 
 /** PATCH /api/templates/{id}: replaces the fields, sections and tasks as one change, or changes nothing. */
 export async function updateTemplate(db: Db, editor: TemplateEditor, id: string, input: TemplateInputRaw): Promise<TemplateDetails> {
-  const { sections, ...fields } = parseTemplateInput(input);
+  const { sections, version: loaded, ...fields } = parseTemplateInput(input);
   return transaction(db, async (tx) => {
     const version = await nextVersion(tx, editor.companyId);
-    await assertEditable(tx, editor, id);
+    const current = await assertEditable(tx, editor, id);
+    // Saved by someone else since this editor loaded it: refuse rather than silently drop their changes.
+    if (loaded !== undefined && loaded !== current.version) {
+      throw new AppError(409, STALE_TEMPLATE_MESSAGE, { code: ERROR_CODE.staleVersion, currentVersion: current.version });
+    }
     await tx.update(templates).set({ ...fields, version }).where(liveTemplateOf(editor.companyId, id));
     // Tasks go with their sections (ON DELETE CASCADE); plans keep their own copies.
     await tx

@@ -1,10 +1,12 @@
-// /api/templates: list, read, create, replace and soft-delete onboarding templates (DESIGN.md section 5).
+// /api/templates: list, read, create, replace and soft-delete onboarding templates (DESIGN.md section 5),
+// and who else has one open in the editor.
 import { Hono } from 'hono';
 import { TemplateInputSchema } from '../../shared/templates.ts';
 import { found, notFound } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { heartbeat, leaveTemplate } from './presence.queries.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -14,34 +16,44 @@ import {
   updateTemplate,
 } from './templates.queries.ts';
 
-export const templatesRoutes = new Hono<AppEnv>();
+export const templatesRoutes = new Hono<AppEnv>()
+  .get('/', requireRole('admin', 'manager'), async (c) => {
+    const user = currentUser(c);
+    return c.json(await findTemplates(c.var.deps.db, user.companyId));
+  })
 
-templatesRoutes.get('/templates', requireRole('admin', 'manager'), async (c) => {
-  const user = currentUser(c);
-  return c.json(await findTemplates(c.var.deps.db, user.companyId));
-});
+  .get('/:id', requireUser, async (c) => {
+    const user = currentUser(c);
+    const { db } = c.var.deps;
+    const id = c.req.param('id');
+    // A new hire sees only the template of their own plan; any other id is simply not there for them.
+    if (user.role === 'new_hire' && !(await isTemplateOfOwnPlan(db, user, id))) throw notFound('Template');
+    return c.json(found(await getTemplateWithSections(db, user.companyId, id), 'Template'));
+  })
 
-templatesRoutes.get('/templates/:id', requireUser, async (c) => {
-  const user = currentUser(c);
-  const { db } = c.var.deps;
-  const id = c.req.param('id');
-  // A new hire sees only the template of their own plan; any other id is simply not there for them.
-  if (user.role === 'new_hire' && !(await isTemplateOfOwnPlan(db, user, id))) throw notFound('Template');
-  return c.json(found(await getTemplateWithSections(db, user.companyId, id), 'Template'));
-});
+  .post('/', requireRole('admin', 'manager'), validate('json', TemplateInputSchema), async (c) => {
+    const user = currentUser(c);
+    return c.json(await createTemplate(c.var.deps.db, user, c.req.valid('json')), 201);
+  })
 
-templatesRoutes.post('/templates', requireRole('admin', 'manager'), validate('json', TemplateInputSchema), async (c) => {
-  const user = currentUser(c);
-  return c.json(await createTemplate(c.var.deps.db, user, c.req.valid('json')), 201);
-});
+  .patch('/:id', requireRole('admin', 'manager'), validate('json', TemplateInputSchema), async (c) => {
+    const user = currentUser(c);
+    return c.json(await updateTemplate(c.var.deps.db, user, c.req.param('id'), c.req.valid('json')));
+  })
 
-templatesRoutes.patch('/templates/:id', requireRole('admin', 'manager'), validate('json', TemplateInputSchema), async (c) => {
-  const user = currentUser(c);
-  return c.json(await updateTemplate(c.var.deps.db, user, c.req.param('id'), c.req.valid('json')));
-});
+  .delete('/:id', requireRole('admin', 'manager'), async (c) => {
+    const user = currentUser(c);
+    await deleteTemplate(c.var.deps.db, user, c.req.param('id'));
+    return c.json({ message: 'Template deleted successfully!' });
+  })
 
-templatesRoutes.delete('/templates/:id', requireRole('admin', 'manager'), async (c) => {
-  const user = currentUser(c);
-  await deleteTemplate(c.var.deps.db, user, c.req.param('id'));
-  return c.json({ message: 'Template deleted successfully!' });
-});
+  /** The editor's heartbeat (every TEMPLATE_PRESENCE.heartbeatMs while open): who else has it open. */
+  .post('/:id/presence', requireRole('admin', 'manager'), async (c) =>
+    c.json(await heartbeat(c.var.deps.db, currentUser(c), c.req.param('id'))),
+  )
+
+  /** The editor closed. */
+  .delete('/:id/presence', requireRole('admin', 'manager'), async (c) => {
+    await leaveTemplate(c.var.deps.db, currentUser(c), c.req.param('id'));
+    return c.body(null, 204);
+  });

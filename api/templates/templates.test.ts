@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TemplateDetails, TemplateInputRaw, TemplateSummary } from '../../shared/templates.ts';
-import { seedDemo } from '../db/seed.ts';
+import { TEMPLATE_PRESENCE, type TemplateDetails, type TemplateInputRaw, type TemplateSummary } from '../../shared/templates.ts';
+import { seedDemo } from '../seed.ts';
 import { first } from '../db/client.ts';
-import { companies, onboardingPlans, templateSections, templates, templateTasks, users } from '../db/schema.ts';
+import { companies, onboardingPlans, templatePresence, templateSections, templates, templateTasks, users } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
 function templateBody(overrides: Partial<TemplateInputRaw> = {}): TemplateInputRaw {
@@ -317,5 +317,120 @@ describe('templates API', () => {
   it('asks for sign-in before anything', async () => {
     expect((await ctx.request('/api/templates')).status).toBe(401);
     expect((await ctx.request('/api/templates', { method: 'POST', body: templateBody() })).status).toBe(401);
+  });
+});
+
+describe('template editor: two people on one template', () => {
+  let ctx: TestContext;
+  let acme: Awaited<ReturnType<TestContext['createCompany']>>;
+
+  beforeEach(async () => {
+    ctx = await createTestContext();
+    acme = await ctx.createCompany('Acme');
+  });
+
+  const create = async (cookie: string) => {
+    const res = await ctx.request('/api/templates', { method: 'POST', cookie, body: templateBody() });
+    expect(res.status).toBe(201);
+    return res.body as TemplateDetails;
+  };
+  const save = (cookie: string, id: string, body: TemplateInputRaw) => ctx.request(`/api/templates/${id}`, { method: 'PATCH', cookie, body });
+
+  it('refuses the second of two saves made from the same loaded version (409 stale_version); an overwrite with the current version wins', async () => {
+    const created = await create(acme.cookies.manager);
+    const loaded = (await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails;
+    expect(loaded.version).toEqual(expect.any(Number));
+    expect(loaded.version).toBe(created.version);
+
+    // Both opened the same version; the manager saves first.
+    const first = await save(acme.cookies.manager, created.id, templateBody({ title: 'Manager’s edit', version: loaded.version }));
+    expect(first.status).toBe(200);
+    const saved = first.body as TemplateDetails;
+    expect(saved.version).toBeGreaterThan(loaded.version);
+
+    const second = await save(acme.cookies.admin, created.id, templateBody({ title: 'Admin’s edit', version: loaded.version }));
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({
+      code: 'stale_version',
+      message: 'Someone else saved this template since you opened it.',
+      currentVersion: saved.version,
+    });
+    // Refused whole: the manager's save stands.
+    expect(((await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails).title).toBe('Manager’s edit');
+
+    // Overwrite: the same edit sent again with the version the 409 named.
+    const overwrite = await save(acme.cookies.admin, created.id, templateBody({ title: 'Admin’s edit', version: second.body.currentVersion }));
+    expect(overwrite.status).toBe(200);
+    expect(overwrite.body).toMatchObject({ title: 'Admin’s edit' });
+    // Which the manager, still on the version they saved, must now reload or overwrite in turn.
+    expect((await save(acme.cookies.manager, created.id, templateBody({ title: 'Again', version: saved.version }))).status).toBe(409);
+  });
+
+  it('lets exactly one of two saves from the same version through when they arrive at the same time', async () => {
+    const created = await create(acme.cookies.admin);
+    const answers = await Promise.all(
+      (['Left', 'Right'] as const).map((title) => save(acme.cookies.admin, created.id, templateBody({ title, version: created.version }))),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)?.body as TemplateDetails;
+    const loser = answers.find((answer) => answer.status === 409);
+    expect(loser?.body.currentVersion).toBe(winner.version);
+    expect(((await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails).title).toBe(winner.title);
+  });
+
+  it('saves without a version as before (clients from before the check), and ignores one on create', async () => {
+    const created = await ctx.request('/api/templates', { method: 'POST', cookie: acme.cookies.admin, body: templateBody({ version: 12345 }) });
+    expect(created.status).toBe(201);
+    expect(created.body.version).not.toBe(12345);
+    expect((await save(acme.cookies.admin, created.body.id, templateBody({ title: 'Unconditional' }))).status).toBe(200);
+    expect((await save(acme.cookies.admin, created.body.id, templateBody({ version: -1 }))).status).toBe(400);
+  });
+
+  it('tells each editor who else has the template open, until they close it or go quiet', async () => {
+    const template = await create(acme.cookies.manager);
+    const heartbeat = (cookie: string, id = template.id) => ctx.request(`/api/templates/${id}/presence`, { method: 'POST', cookie });
+    const close = (cookie: string, id = template.id) => ctx.request(`/api/templates/${id}/presence`, { method: 'DELETE', cookie });
+
+    expect((await heartbeat(acme.cookies.manager)).body).toEqual({ others: [] });
+    const adminSees = await heartbeat(acme.cookies.admin);
+    expect(adminSees.status).toBe(200);
+    expect(adminSees.body).toEqual({ others: [{ id: acme.manager.id, name: 'Acme manager' }] });
+    expect((await heartbeat(acme.cookies.manager)).body).toEqual({ others: [{ id: acme.admin.id, name: 'Acme Admin' }] });
+
+    // The manager closes the editor.
+    expect((await close(acme.cookies.manager)).status).toBe(204);
+    expect((await heartbeat(acme.cookies.admin)).body).toEqual({ others: [] });
+
+    // An editor not heard from for longer than the window (a tab killed without saying so) has left,
+    // and their row goes with the next heartbeat of someone still there.
+    await heartbeat(acme.cookies.manager);
+    const longAgo = new Date(Date.now() - TEMPLATE_PRESENCE.windowMs - 1000).toISOString();
+    await ctx.db.update(templatePresence).set({ seenAt: longAgo }).where(eq(templatePresence.userId, acme.manager.id));
+    expect((await heartbeat(acme.cookies.admin)).body).toEqual({ others: [] });
+    expect((await ctx.db.select({ userId: templatePresence.userId }).from(templatePresence)).map((row) => row.userId)).toEqual([acme.admin.id]);
+  });
+
+  it('counts only those who may edit the template, inside its company', async () => {
+    const adminsTemplate = await create(acme.cookies.admin);
+    const managersTemplate = await create(acme.cookies.manager);
+    const rival = await ctx.createCompany('Rival');
+    const paths = (id: string) => `/api/templates/${id}/presence`;
+
+    // A manager may not edit an admin's template; a new hire no template; another company's is not there.
+    expect((await ctx.request(paths(adminsTemplate.id), { method: 'POST', cookie: acme.cookies.manager })).status).toBe(403);
+    expect((await ctx.request(paths(managersTemplate.id), { method: 'POST', cookie: acme.cookies.newHire })).status).toBe(403);
+    expect((await ctx.request(paths(managersTemplate.id), { method: 'POST', cookie: rival.cookies.admin })).status).toBe(404);
+    expect((await ctx.request(paths(managersTemplate.id), { method: 'DELETE', cookie: rival.cookies.admin })).status).toBe(404);
+    expect((await ctx.request(paths(managersTemplate.id), { method: 'POST' })).status).toBe(401);
+    expect(await ctx.db.select().from(templatePresence)).toEqual([]);
+
+    // Another company's editor on a template of its own never shows up here.
+    const rivalTemplate = (await ctx.request('/api/templates', { method: 'POST', cookie: rival.cookies.admin, body: templateBody() })).body as TemplateDetails;
+    await ctx.request(paths(rivalTemplate.id), { method: 'POST', cookie: rival.cookies.admin });
+    expect((await ctx.request(paths(managersTemplate.id), { method: 'POST', cookie: acme.cookies.admin })).body).toEqual({ others: [] });
+
+    // A deleted template is no longer open to anyone.
+    await ctx.request(`/api/templates/${managersTemplate.id}`, { method: 'DELETE', cookie: acme.cookies.admin });
+    expect((await ctx.request(paths(managersTemplate.id), { method: 'POST', cookie: acme.cookies.admin })).status).toBe(404);
   });
 });

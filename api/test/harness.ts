@@ -51,6 +51,11 @@ export async function openTestDatabase(template?: string): Promise<OpenDatabase 
   return { ...database, close, config, name };
 }
 
+/** A Cookie header for a fresh session of the user, made in the database: no sign-in, no Argon2, no rate limit. */
+export async function sessionCookie(db: Db, userId: string, secureCookies = false): Promise<string> {
+  return `${sessionCookieName(secureCookies)}=${await createSession(db, userId)}`;
+}
+
 /** The API over a given database: requests in process, mail captured in memory, sessions on demand. */
 export function apiOver(db: Db, config: Config) {
   const mails: Mail[] = [];
@@ -80,9 +85,7 @@ export function apiOver(db: Db, config: Config) {
   }
 
   /** A cookie header for a fresh session of this user. */
-  async function cookieFor(userId: string): Promise<string> {
-    return `${sessionCookieName(config.secureCookies)}=${await createSession(db, userId)}`;
-  }
+  const cookieFor = (userId: string) => sessionCookie(db, userId, config.secureCookies);
 
   return { app, db, config, mails, request, cookieFor };
 }

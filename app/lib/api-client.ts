@@ -1,11 +1,17 @@
-// The one fetch wrapper (spec section 7): JSON in and out, cookies included, errors as ApiError.
-import type { ApiErrorBody, ApiIssue } from '../../shared/errors.ts';
+// The one fetch wrapper (spec section 7): cookies included, errors as ApiError, no answer as NetworkError.
+// The typed `client` (Hono RPC, types from the API's routes) and the path-based `api` both go through it.
+import { type ClientResponse, hc } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { AppType } from '../../api/app.ts';
+import { type ApiErrorBody, type ApiIssue, defaultErrorCode, ERROR_CODE, type ErrorCode } from '../../shared/errors.ts';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly issues: ApiIssue[] = [],
+    /** What to switch on (shared/errors.ts); the message is for people. */
+    readonly code: ErrorCode = defaultErrorCode(status),
   ) {
     super(message);
     this.name = 'ApiError';
@@ -20,41 +26,74 @@ export class NetworkError extends Error {
   }
 }
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+const ERROR_CODES = new Set<string>(Object.values(ERROR_CODE));
+const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && ERROR_CODES.has(value);
+const isJson = (response: Response) => response.headers.get('content-type')?.includes('application/json') ?? false;
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+/** The ApiError an error answer stands for; a body without a known code gets its status's code. */
+async function apiErrorOf(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: Partial<ApiErrorBody> | undefined;
+  if (isJson(response)) {
+    try {
+      body = JSON.parse(text) as Partial<ApiErrorBody>;
+    } catch {
+      body = undefined;
+    }
+  }
+  const message = body?.message || text || `${response.status}: ${response.statusText}`;
+  const code = isErrorCode(body?.code) ? body.code : defaultErrorCode(response.status);
+  return new ApiError(response.status, message, body?.issues ?? [], code);
+}
+
+/** fetch for the API: resolves only with a successful answer; an abort stays an AbortError. */
+export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await fetch(input, { ...init, headers, credentials: 'include' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError();
   }
+  if (!response.ok) throw await apiErrorOf(response);
+  return response;
+}
+
+/**
+ * The API, typed by its routes: `await json(client.api.templates.$get())` is the template list;
+ * `client.api.templates[':id'].$patch({ param: { id }, json: input })` checks the input too.
+ */
+export const client = hc<AppType>('/', { fetch: apiFetch });
+
+/** A route's success body: the only answer left, since apiFetch throws on the others. */
+type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, 'json'> ? (Status extends SuccessStatusCode ? Body : never) : never;
+
+/** The JSON of a typed client call, typed by the route's success response. */
+export async function json<R extends ClientResponse<unknown>>(request: Promise<R>): Promise<SuccessBody<R>> {
+  return (await (await request).json()) as SuccessBody<R>;
+}
+
+type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+
+/** A JSON request by path; prefer `client`, which knows the paths and their types. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const response = await apiFetch(path, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
   const text = await response.text();
-  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
-  let data: unknown = undefined;
-  if (isJson && text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      if (response.ok) throw new ApiError(response.status, 'Invalid JSON response from server');
-    }
-  } else if (!isJson) {
-    data = { message: text };
+  if (!isJson(response)) return { message: text } as T;
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, 'Invalid JSON response from server');
   }
-  if (!response.ok) {
-    const errorBody = data as Partial<ApiErrorBody> | undefined;
-    const message = errorBody?.message || text || `${response.status}: ${response.statusText}`;
-    throw new ApiError(response.status, message, errorBody?.issues ?? []);
-  }
-  return data as T;
 }
 
 export const api = {

@@ -93,7 +93,10 @@ function redirectToSignIn() {
   redirecting = true;
   void import('../sync/local-data.ts').then((module) => module.clearLocalData({ kind: 'unauthorized' })).catch(() => undefined);
   const next = window.location.pathname + window.location.search;
-  void showToast((toast) => toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' })).then(() =>
-    setTimeout(() => window.location.assign(`/login?redirect=${encodeURIComponent(next)}`), 500),
-  );
+  void notifyUnauthorized().then(() => setTimeout(() => window.location.assign(`/login?redirect=${encodeURIComponent(next)}`), 500));
+}
+
+/** Spec section 8: the toast of a person on their way to the sign-in screen because nobody is signed in. */
+export function notifyUnauthorized(): Promise<void> {
+  return showToast((toast) => toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' }));
 }

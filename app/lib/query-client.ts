@@ -37,3 +37,18 @@ declare module '@tanstack/react-query' {
     mutationMeta: { allowSignedOut?: boolean };
   }
 }
+
+/**
+ * How long a list other people change (plans, people, templates, figures) counts as fresh. Each visit
+ * to a screen reads it again, but the screen mounting right after its route's loader read it does not.
+ */
+export const FRESH_AFTER_LOAD_MS = 2_000;
+
+/**
+ * For a route loader: waits for the screen's queries (each started with queryClient.ensureQueryData,
+ * so they load with the route's code) but leaves a failure (offline, 404) to the screen, which shows
+ * it as it always has.
+ */
+export async function settled(...loads: Promise<unknown>[]): Promise<void> {
+  await Promise.allSettled(loads);
+}

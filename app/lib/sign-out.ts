@@ -1,6 +1,6 @@
 // The one way to sign out: end the server session, forget everything cached for this person, go home.
 import type { SessionUser } from '../../shared/auth.ts';
-import { CURRENT_USER_KEY } from '../features/auth/use-current-user.ts';
+import { CURRENT_USER_KEY } from './api/get-current-user.ts';
 import { CACHED_USER_KEY } from '../sync/local-base.ts';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';

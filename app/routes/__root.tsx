@@ -6,7 +6,7 @@ import { isToastRequested, subscribeToastRequests } from '../lib/notify.ts';
 // Toaster, support button and update prompt arrive once the first screen is painted and the main
 // thread is free (see deferred-chrome.tsx), so they never compete with it for the network or the CPU;
 // or at once when a toast is raised earlier (sonner replays it when the Toaster subscribes).
-const DeferredChrome = lazy(() => import('../components/layout/deferred-chrome.tsx'));
+const DeferredChrome = lazy(() => import('./-components/deferred-chrome.tsx'));
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,

@@ -1,10 +1,37 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { RequireSignIn } from '../components/layout/require-sign-in.tsx';
+// The signed-in frame. beforeLoad sends a signed-out visitor to /login (which brings them back here)
+// and hands the person to every screen below; each screen's own route checks their role.
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { LoadingScreen } from '../components/ui/loading-screen.tsx';
+import { currentUserQueryOptions, useCurrentUser } from '../lib/api/get-current-user.ts';
+import { handleUnauthorized, notifyUnauthorized } from '../lib/notify.ts';
+import { AppShell } from './-components/app-shell.tsx';
 
 export const Route = createFileRoute('/_app')({
-  component: () => (
-    <RequireSignIn>
-      <Outlet />
-    </RequireSignIn>
-  ),
+  beforeLoad: async ({ context, location, preload }) => {
+    // Offline, a new hire's last answer stands in (get-current-user.ts), so their dashboard still opens.
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions());
+    if (!user) {
+      // Spec section 8: the 'Unauthorized' toast on the way to the sign-in screen.
+      if (!preload) void notifyUnauthorized();
+      throw redirect({ to: '/login', search: { redirect: location.href } });
+    }
+    return { user };
+  },
+  component: SignedInLayout,
 });
+
+function SignedInLayout() {
+  const { data: user } = useCurrentUser();
+  // The session can end while a screen is open (a 401 elsewhere answered the user query with null).
+  const signedOut = user === null;
+  useEffect(() => {
+    if (signedOut) handleUnauthorized();
+  }, [signedOut]);
+  if (!user) return <LoadingScreen />;
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}

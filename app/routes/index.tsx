@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { LoadingScreen } from '../components/ui/loading-screen.tsx';
-import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { LandingPage } from '../features/site/landing-page.tsx';
+import { currentUserQueryOptions, useCurrentUser } from '../lib/api/get-current-user.ts';
 
-// The dashboard and the signed-in frame (RequireSignIn, AppShell) are only downloaded by signed-in
-// people, so the landing page stays light.
-const RoleDashboard = lazy(() => import('../components/layout/role-dashboard.tsx'));
+// The dashboard and the signed-in frame are only downloaded by signed-in people, so the landing page
+// stays light.
+const RoleDashboard = lazy(() => import('./-components/role-dashboard.tsx'));
 
 export const Route = createFileRoute('/')({
+  // Who is signed in decides what `/` shows; a failed answer shows the landing page.
+  loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null),
   component: HomePage,
 });
 
@@ -18,7 +20,7 @@ function HomePage() {
   if (!user) return <LandingPage />;
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <RoleDashboard role={user.role} />
+      <RoleDashboard user={user} />
     </Suspense>
   );
 }

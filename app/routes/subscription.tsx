@@ -1,15 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoadingScreen } from '../components/ui/loading-screen.tsx';
-import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { subscriptionStatusQueryOptions } from '../features/subscriptions/api/get-subscription-status.ts';
 import { SubscriptionScreen } from '../features/subscriptions/subscription-screen.tsx';
-
-export const Route = createFileRoute('/subscription')({
-  component: SubscriptionPage,
-});
+import { currentUserQueryOptions, useCurrentUser } from '../lib/api/get-current-user.ts';
+import { settled } from '../lib/query-client.ts';
 
 /** Open to everyone: signed-out visitors see the plans with 'Sign in to Subscribe'. */
-function SubscriptionPage() {
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending) return <LoadingScreen />;
-  return <SubscriptionScreen user={user ?? null} />;
+export const Route = createFileRoute('/subscription')({
+  loader: async ({ context }) => {
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null);
+    if (user) await settled(context.queryClient.ensureQueryData(subscriptionStatusQueryOptions()));
+  },
+  component: SubscriptionRoute,
+});
+
+function SubscriptionRoute() {
+  return <SubscriptionScreen user={useCurrentUser().data ?? null} />;
 }

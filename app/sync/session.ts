@@ -1,10 +1,10 @@
 // One sync engine per signed-in person per page, and what signing out must do to their local data.
+import { newMessagesText } from '../../shared/messages.ts';
 import { handleUnauthorized, notify, setUnauthorizedDeferral } from '../lib/notify.ts';
 import { closeUserDb, deleteUserDb, putMeta, userDb } from './db.ts';
 import { isPersonsChange, SyncEngine, type SyncUser } from './engine.ts';
 import { onBeforeLocalRemoval, pluralChanges } from './local-base.ts';
 
-export { pluralChanges };
 
 const engines = new Map<string, SyncEngine>();
 let persistAsked = false;
@@ -73,11 +73,6 @@ function askForPersistentStorage() {
   if (persistAsked) return;
   persistAsked = true;
   void navigator.storage?.persist?.().catch(() => undefined);
-}
-
-/** The same words as the staff conversation's notice. */
-export function newMessagesText(count: number): string {
-  return `You have ${count} new message${count === 1 ? '' : 's'}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 // What differs between the two engines, behind one interface: each engine's module implements it.
 import type { AnyColumn, SQL } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, Tx } from '../client.ts';
 
 export type TransactionOptions = {
   /**
@@ -14,9 +14,9 @@ export type TransactionOptions = {
 export type Engine = {
   name: 'sqlite' | 'postgres';
   /** Runs `body` in one write transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(db: Db, body: (tx: Db) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  transaction<T>(db: Db, body: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Runs `body` over one consistent snapshot (sync pull reads every table as of one moment). */
-  snapshot<T>(db: Db, body: (tx: Db) => Promise<T>): Promise<T>;
+  snapshot<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs `work` while no other process of this database runs work under the same name (start-up
    * chores such as migrations and the demo seed, when several instances start together).
@@ -33,16 +33,27 @@ export type Engine = {
   daysFromDateTo(day: AnyColumn | SQL, timestamp: AnyColumn | SQL): SQL<number>;
 };
 
-const engines = new WeakMap<object, Engine>();
+type Binding = { engine: Engine; connection: object };
 
-/** Records which engine serves a database handle (and each transaction handle made from it). */
-export function bindEngine<T extends object>(db: T, engine: Engine): T {
-  engines.set(db, engine);
+const bindings = new WeakMap<object, Binding>();
+
+/**
+ * Records which engine serves a database handle (and each transaction handle made from it), and the
+ * connection its statements run on: the better-sqlite3 database; on PostgreSQL the pool, or inside a
+ * transaction the pooled client holding it.
+ */
+export function bindEngine<T extends object>(db: T, engine: Engine, connection: object): T {
+  bindings.set(db, { engine, connection });
   return db;
 }
 
-export function engineOf(db: Db): Engine {
-  const engine = engines.get(db);
-  if (!engine) throw new Error('This database handle was not opened through openDatabase');
-  return engine;
+function bindingOf(db: Db): Binding {
+  const binding = bindings.get(db);
+  if (!binding) throw new Error('This database handle was not opened through openDatabase');
+  return binding;
 }
+
+export const engineOf = (db: Db): Engine => bindingOf(db).engine;
+
+/** The connection a handle's statements run on (prepared.ts keeps prepared statements per connection). */
+export const connectionOf = (db: Db): object => bindingOf(db).connection;

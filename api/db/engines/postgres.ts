@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../schema.pg.ts';
-import type { Db } from '../client.ts';
-import { bindEngine, type Engine } from './engine.ts';
+import type { Db, Tx } from '../client.ts';
+import { bindEngine, connectionOf, type Engine } from './engine.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle/pg', import.meta.url));
 
@@ -34,16 +35,38 @@ export async function openPostgres(options: PostgresOptions): Promise<{ db: Db; 
   const db = drizzle({ client: pool, schema });
   const engine = postgresEngine(pool);
   await engine.exclusively('migrate', () => migrate(db, { migrationsFolder }));
-  return { db: bindEngine(db, engine), client: pool, engine };
+  return { db: bindEngine(db, engine, pool), client: pool, engine };
 }
 
 export function postgresEngine(pool: pg.Pool): Engine {
+  /** A drizzle handle per pooled client, made at its first transaction and kept with it. */
+  const handles = new WeakMap<pg.PoolClient, Db>();
+
+  /**
+   * The client is taken from the pool here, not inside drizzle, so the transaction's handle can be bound
+   * to the connection it runs on. Inside a transaction, drizzle makes a savepoint on the same client.
+   */
+  async function inTransaction<T>(db: Db, body: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+    const connection = connectionOf(db);
+    if (connection !== pool) return db.transaction((tx) => body(bindEngine(tx, engine, connection)));
+    const client = await pool.connect();
+    try {
+      let handle = handles.get(client);
+      if (!handle) {
+        handle = drizzle({ client, schema });
+        handles.set(client, handle);
+      }
+      return await handle.transaction((tx) => body(bindEngine(tx, engine, client)), config);
+    } finally {
+      client.release();
+    }
+  }
+
   const engine: Engine = {
     name: 'postgres',
-    transaction: (db, body) => db.transaction((tx) => body(bindEngine(tx as unknown as Db, engine))),
+    transaction: (db, body) => inTransaction(db, body),
     // REPEATABLE READ: every statement of the body reads the same snapshot.
-    snapshot: (db, body) =>
-      db.transaction((tx) => body(bindEngine(tx as unknown as Db, engine)), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    snapshot: (db, body) => inTransaction(db, body, { isolationLevel: 'repeatable read', accessMode: 'read only' }),
     rows: async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[],
     // A session-level advisory lock, held on one pooled connection for the duration of the work.
     exclusively: async (name, work) => {

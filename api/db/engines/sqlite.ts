@@ -32,7 +32,7 @@ export function openSqlite(path: string): { db: Db; client: Database.Database; e
   client.pragma('foreign_keys = ON');
   // Queries are typed against the PostgreSQL schema; the twin tables build the same statements here.
   const engine = sqliteEngine(client);
-  return { db: bindEngine(sqliteDb as unknown as Db, engine), client, engine };
+  return { db: bindEngine(sqliteDb as unknown as Db, engine, client), client, engine };
 }
 
 /**

@@ -3,7 +3,7 @@
 // and a 400's field issues show under their fields.
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
-import { fieldErrors } from '../../../shared/auth.ts';
+import { fieldErrors } from '../../../shared/field-errors.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 type FieldName<Values> = keyof Values & string;
@@ -69,9 +69,7 @@ export function useForm<Values extends Record<string, string>>(
     },
     showServerIssues: (failure) => {
       if (!(failure instanceof ApiError) || failure.issues.length === 0) return false;
-      const byField: Record<string, string> = {};
-      for (const issue of failure.issues) if (issue.path) byField[issue.path] ??= issue.message;
-      setServerErrors(byField);
+      setServerErrors(fieldErrors(failure.issues));
       return true;
     },
     reset: (next = initial) => {

@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { CloudUpload, LogIn } from 'lucide-react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { usePendingCount, useSyncEngine, useSyncSnapshot } from '../../sync/hooks.ts';
-import { pluralChanges } from '../../sync/session.ts';
-import { OnlineBadge } from './connection-status.tsx';
+import { pluralChanges } from '../../sync/local-base.ts';
+import { OnlineBadge } from './online-badge.tsx';
 
 export default function SyncStatus({ user, online }: { user: SessionUser; online: boolean }) {
   const engine = useSyncEngine(user);

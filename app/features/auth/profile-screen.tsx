@@ -10,14 +10,13 @@ import { authApi } from './auth-api.ts';
 import { PasswordField, TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
 import { PasswordChecklist } from './password-checklist.tsx';
-import { CURRENT_USER_KEY, rememberCurrentUser, useCurrentUser } from './use-current-user.ts';
+import { CURRENT_USER_KEY, rememberCurrentUser, useSignedInUser } from '../../lib/api/get-current-user.ts';
 import { Avatar } from './user-menu.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 
 export function ProfileScreen() {
-  const { data: user } = useCurrentUser();
-  if (!user) return null; // the _app layout only renders this once signed in
+  const user = useSignedInUser();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
       <PageHeader title="Profile" description="How you appear to your team, and how you sign in." />

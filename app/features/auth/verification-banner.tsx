@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { notify } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
-import { CURRENT_USER_KEY, fetchCurrentUser } from './use-current-user.ts';
+import { CURRENT_USER_KEY, getCurrentUser } from '../../lib/api/get-current-user.ts';
 
 const dismissKey = (userId: string) => `kickoff:verify-banner-dismissed:${userId}`;
 
@@ -26,7 +26,7 @@ export function VerificationBanner({ user }: { user: SessionUser }) {
     onError: () => notify.error('Failed to send email', 'Please try again in a few minutes.'),
   });
   const recheck = useMutation({
-    mutationFn: () => fetchCurrentUser(),
+    mutationFn: () => getCurrentUser(),
     onSuccess: (fresh) => {
       if (fresh?.isEmailVerified) {
         notify.success('Email verified!');

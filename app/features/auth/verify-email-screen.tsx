@@ -7,7 +7,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { authApi } from './auth-api.ts';
 import { AuthLayout } from './auth-layout.tsx';
-import { CURRENT_USER_KEY, useCurrentUser } from './use-current-user.ts';
+import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/api/get-current-user.ts';
 
 const FAILED_FALLBACK = 'Invalid or expired verification token.';
 

@@ -1,21 +1,18 @@
-// /preview-plan/{id} (admin or manager): the plan read-only, exactly as its new hire sees it.
+// /preview-plan/{id} (admin or manager, checked by its route): the plan read-only, exactly as its new hire sees it.
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Eye, SearchX } from 'lucide-react';
 import { displayName } from '../../../shared/auth.ts';
-import type { Role } from '../../../shared/roles.ts';
-import { PlanView } from '../../components/plan-view/plan-view.tsx';
-import { usePlanDetails } from '../../components/plans/plan-queries.ts';
-import { AccessDenied } from '../../components/ui/access-denied.tsx';
+import { ERROR_CODE } from '../../../shared/errors.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { hasErrorCode } from '../../lib/errors.ts';
+import { usePlanDetails } from './api/get-plan-details.ts';
+import { PlanView } from './plan-view.tsx';
 
-export function PreviewPlanScreen({ planId, currentUser }: { planId: string; currentUser: { role: Role } }) {
-  const allowed = currentUser.role === 'admin' || currentUser.role === 'manager';
-  const { data: plan, isPending, error, refetch } = usePlanDetails(planId, allowed);
-  if (!allowed) return <AccessDenied message="You don't have permission to preview onboarding plans." />;
+export function PreviewPlanScreen({ planId }: { planId: string }) {
+  const { data: plan, isPending, error, refetch } = usePlanDetails(planId);
   if (isPending) return <LoadingScreen label="Loading plan preview..." />;
-  if (error instanceof ApiError && error.status === 404) {
+  if (hasErrorCode(error, ERROR_CODE.notFound)) {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
         <SearchX className="size-12 text-base-content/40" aria-hidden="true" />

@@ -8,7 +8,7 @@ import { PRIVACY_POLICY, REFUND_POLICY, TERMS_OF_SERVICE } from './legal-texts.t
 import { PublicFooter } from './public-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
 import { useDocumentMeta } from './use-document-meta.ts';
-import { usePublicConfig } from './use-public-config.ts';
+import { usePublicConfig } from '../../lib/api/get-public-config.ts';
 
 function WithEmail({ text, email }: { text: string; email: string | undefined }) {
   const parts = text.split('{email}');

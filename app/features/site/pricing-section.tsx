@@ -3,20 +3,20 @@ import { Link } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import type { BillingPeriod, CatalogueEntry, Currency } from '../../../shared/catalogue.ts';
-import { formatMoney, PLAN_CATALOGUE, PLAN_IDS, planPrice, YEARLY_DISCOUNT_PERCENT, yearlyPricePerMonth } from '../../../shared/catalogue.ts';
+import { BILLING_PERIOD_LABELS, BILLING_PERIODS, CURRENCIES, formatMoney, PLAN_CATALOGUE, PLAN_IDS, planPrice, YEARLY_DISCOUNT_PERCENT, yearlyPricePerMonth } from '../../../shared/catalogue.ts';
 
-function Toggle<T extends string>({ legend, name, options, value, onChange }: { legend: string; name: string; options: { value: T; label: string }[]; value: T; onChange: (value: T) => void }) {
+function Toggle<T extends string>({ legend, name, options, label, value, onChange }: { legend: string; name: string; options: readonly T[]; label: (option: T) => string; value: T; onChange: (value: T) => void }) {
   return (
     <fieldset className="join rounded-full border border-base-300 bg-base-100 p-1 shadow-sm">
       <legend className="sr-only">{legend}</legend>
       {options.map((option) => (
         <input
-          key={option.value}
+          key={option}
           type="radio"
           name={name}
-          aria-label={option.label}
-          checked={value === option.value}
-          onChange={() => onChange(option.value)}
+          aria-label={label(option)}
+          checked={value === option}
+          onChange={() => onChange(option)}
           className="join-item btn btn-sm rounded-full! border-0 px-4 shadow-none checked:btn-primary"
         />
       ))}
@@ -24,7 +24,7 @@ function Toggle<T extends string>({ legend, name, options, value, onChange }: { 
   );
 }
 
-function PlanCard({ plan, period, currency }: { plan: CatalogueEntry; period: BillingPeriod; currency: Currency }) {
+function PricingCard({ plan, period, currency }: { plan: CatalogueEntry; period: BillingPeriod; currency: Currency }) {
   const amount = planPrice(plan.id, period, currency);
   const perMonth = period === 'yearly' ? yearlyPricePerMonth(plan.id, currency) : amount;
   const free = amount === 0;
@@ -76,32 +76,14 @@ export function PricingSection() {
     <div>
       <div className="mb-12 flex flex-col items-center justify-center gap-3 sm:flex-row sm:gap-4">
         <div className="flex items-center gap-2">
-          <Toggle
-            legend="Billing period"
-            name="pricing-period"
-            value={period}
-            onChange={setPeriod}
-            options={[
-              { value: 'monthly', label: 'Monthly' },
-              { value: 'yearly', label: 'Yearly' },
-            ]}
-          />
+          <Toggle legend="Billing period" name="pricing-period" value={period} onChange={setPeriod} options={BILLING_PERIODS} label={(option) => BILLING_PERIOD_LABELS[option]} />
           <span className="badge badge-success badge-soft font-semibold">{YEARLY_DISCOUNT_PERCENT}% OFF yearly</span>
         </div>
-        <Toggle
-          legend="Currency"
-          name="pricing-currency"
-          value={currency}
-          onChange={setCurrency}
-          options={[
-            { value: 'USD', label: 'USD' },
-            { value: 'LKR', label: 'LKR' },
-          ]}
-        />
+        <Toggle legend="Currency" name="pricing-currency" value={currency} onChange={setCurrency} options={CURRENCIES} label={(option) => option} />
       </div>
       <div className="grid items-stretch gap-6 lg:grid-cols-3 lg:gap-8">
         {PLAN_IDS.map((id) => (
-          <PlanCard key={id} plan={PLAN_CATALOGUE[id]} period={period} currency={currency} />
+          <PricingCard key={id} plan={PLAN_CATALOGUE[id]} period={period} currency={currency} />
         ))}
       </div>
       <p className="mt-10 text-center text-sm text-base-content/70">

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { AnchorLink, KickoffLogo, LANDING_ANCHORS } from './public-header.tsx';
-import { usePublicConfig } from './use-public-config.ts';
+import { usePublicConfig } from '../../lib/api/get-public-config.ts';
 
 export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
   const { data: config } = usePublicConfig();

@@ -2,7 +2,7 @@
 import { MessageCircle } from 'lucide-react';
 import { whatsappLink } from '../../../shared/site.ts';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
-import { usePublicConfig } from './use-public-config.ts';
+import { usePublicConfig } from '../../lib/api/get-public-config.ts';
 
 /** The chat link, or null while loading, on error, or with no number configured. */
 export function useSupportChatLink(): string | null {

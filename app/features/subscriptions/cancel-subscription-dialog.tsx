@@ -4,7 +4,7 @@ import { CANCEL_REASONS, type CancelReason, type CancelSubscription } from '../.
 import { TextAreaField } from '../../components/forms/fields.tsx';
 import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
-import { formatDate } from './format.ts';
+import { formatDate } from '../../lib/format.ts';
 
 type CancelDialogProps = {
   open: boolean;

@@ -15,14 +15,12 @@ import {
   type PaymentCreateResponse,
 } from '../../../shared/subscriptions.ts';
 import { api } from '../../lib/api-client.ts';
+import { CURRENT_USER_KEY } from '../../lib/api/get-current-user.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
+import { SUBSCRIPTION_STATUS_KEY } from './api/get-subscription-status.ts';
 import { loadPayhereSdk, type PayherePayment } from './payhere-sdk.ts';
-import { SUBSCRIPTION_STATUS_KEY } from './use-subscription.ts';
 
 export type CheckoutRequest = { planType: PaidPlanId; billingPeriod: BillingPeriod; currency: Currency };
-
-/** The current user's query (app/features/auth); refetched so the plan badge updates at once. */
-const CURRENT_USER_KEY = ['/api/auth/user'];
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -85,6 +83,7 @@ export function useCheckout() {
         if (status === 'completed') {
           notify.success('Payment Successful!', 'Your plan subscription is now active.');
           await Promise.all([
+            // The plan badge in the top bar and menu updates at once.
             queryClient.refetchQueries({ queryKey: CURRENT_USER_KEY }),
             queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY }),
           ]);

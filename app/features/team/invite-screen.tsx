@@ -1,21 +1,21 @@
-// /invite (spec sections 2, 4, 5, 8): Send Invitation -> Assign Onboarding (new hires only) -> Complete.
+// /invite (admin and manager, checked by its route; spec sections 2, 4, 5, 8): Send Invitation ->
+// Assign Onboarding (new hires only) -> Complete.
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowRight, CircleCheckBig, ClipboardList, MailPlus, UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { ALREADY_EXISTS } from '../../../shared/errors.ts';
-import { AssignPlanSchema, NO_MANAGER, toIsoDate } from '../../../shared/onboarding.ts';
+import { CircleCheckBig, MailPlus, UserPlus } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ERROR_CODE } from '../../../shared/errors.ts';
+import { NO_MANAGER } from '../../../shared/onboarding.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { InviteSchema, type InvitedUser } from '../../../shared/team.ts';
 import { SelectField, TextField } from '../../components/forms/fields.tsx';
+import { ManagerField } from '../../components/forms/manager-field.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
-import { managerOptions, notifyPlanWriteError } from '../../components/plans/limit-toast.ts';
-import { isLimitReached, useActiveTemplates, useAssignPlan, useManagers } from '../../components/plans/plan-queries.ts';
-import { AccessDenied } from '../../components/ui/access-denied.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { ApiError } from '../../lib/api-client.ts';
-import { notify, notifyError } from '../../lib/notify.ts';
-import { useInviteUser } from './team-queries.ts';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { useManagers } from '../../lib/api/get-managers.ts';
+import { hasErrorCode } from '../../lib/errors.ts';
+import { notify, notifyError } from '../../lib/notify.ts';
+import { useInviteUser } from './api/invite-user.ts';
 
 type Step = 'invite' | 'onboarding' | 'complete';
 const STEPS: { id: Step; label: string }[] = [
@@ -24,12 +24,15 @@ const STEPS: { id: Step; label: string }[] = [
   { id: 'complete', label: 'Complete' },
 ];
 
-export type InviteScreenProps = { currentUser: { id: string; role: Role } };
+export type InviteScreenProps = {
+  currentUser: { id: string; role: Role };
+  /** The Assign Onboarding step (the onboarding feature's, handed in by the route); `onDone(false)` skips it. */
+  renderAssignStep: (invited: InvitedUser, onDone: (planAssigned: boolean) => void) => ReactNode;
+};
 
-export function InviteScreen({ currentUser }: InviteScreenProps) {
+export function InviteScreen({ currentUser, renderAssignStep }: InviteScreenProps) {
   const [step, setStep] = useState<Step>('invite');
   const [invited, setInvited] = useState<(InvitedUser & { planAssigned?: boolean }) | null>(null);
-  if (currentUser.role === 'new_hire') return <AccessDenied message="You don't have permission to access this page." />;
   const stepIndex = STEPS.findIndex((item) => item.id === step);
 
   return (
@@ -53,16 +56,12 @@ export function InviteScreen({ currentUser }: InviteScreenProps) {
               }}
             />
           )}
-          {step === 'onboarding' && invited && (
-            <OnboardingStep
-              currentUser={currentUser}
-              invited={invited}
-              onDone={(planAssigned) => {
-                setInvited({ ...invited, planAssigned });
-                setStep('complete');
-              }}
-            />
-          )}
+          {step === 'onboarding' &&
+            invited &&
+            renderAssignStep(invited, (planAssigned) => {
+              setInvited({ ...invited, planAssigned });
+              setStep('complete');
+            })}
           {step === 'complete' && invited && (
             <CompleteStep
               invited={invited}
@@ -100,13 +99,12 @@ function InviteStep({ currentUser, onInvited }: { currentUser: { id: string; rol
         onInvited(user);
       },
       onError: (error) => {
-        const message = error instanceof ApiError ? error.message.toLowerCase() : '';
-        if (isLimitReached(error)) {
+        if (hasErrorCode(error, ERROR_CODE.planLimitReached)) {
           notify.error('Upgrade Required', error.message, {
             label: 'Upgrade Plan',
             onClick: () => void navigate({ to: '/subscription' }),
           });
-        } else if (message.includes(ALREADY_EXISTS) || message.includes('duplicate')) {
+        } else if (hasErrorCode(error, ERROR_CODE.emailTaken, ERROR_CODE.alreadyExists)) {
           notify.error('User Already Exists', 'A user with this email address already exists in your company.');
         } else if (!form.showServerIssues(error)) {
           notifyError(error, 'Error', 'Failed to invite user. Please try again.');
@@ -134,95 +132,13 @@ function InviteStep({ currentUser, onInvited }: { currentUser: { id: string; rol
       />
       {form.values.role === 'new_hire' &&
         (isAdmin ? (
-          <SelectField
-            label="Manager (optional)"
-            {...form.field('managerId')}
-            options={managerOptions(managers.data ?? [])}
-          />
+          <ManagerField label="Manager (optional)" {...form.field('managerId')} managers={managers.data ?? []} />
         ) : (
           <p className="mt-2 text-sm text-base-content/70">You will be their manager.</p>
         ))}
       <div className="card-actions mt-4 justify-end">
         <PendingButton type="submit" pending={invite.isPending} icon={<MailPlus className="size-4" aria-hidden="true" />}>
           Send Invitation
-        </PendingButton>
-      </div>
-    </form>
-  );
-}
-
-function OnboardingStep({ currentUser, invited, onDone }: { currentUser: { id: string; role: Role }; invited: InvitedUser; onDone: (planAssigned: boolean) => void }) {
-  const navigate = useNavigate();
-  const isAdmin = currentUser.role === 'admin';
-  const templates = useActiveTemplates();
-  const managers = useManagers(isAdmin);
-  const assign = useAssignPlan();
-  const form = useForm(AssignPlanSchema, {
-    newHireId: invited.id,
-    templateId: '',
-    startDate: toIsoDate(new Date()),
-    managerId: invited.managerId ?? NO_MANAGER,
-  });
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = form.submit(AssignPlanSchema);
-    if (!input) return;
-    assign.mutate(input, {
-      onSuccess: () => {
-        notify.success('Onboarding plan assigned successfully!');
-        onDone(true);
-      },
-      onError: (error) =>
-        notifyPlanWriteError(error, {
-          showServerIssues: form.showServerIssues,
-          fallback: 'Failed to create onboarding plan. Please try again.',
-          goToSubscription: () => void navigate({ to: '/subscription' }),
-        }),
-    });
-  }
-
-  const noTemplates = templates.isSuccess && templates.data.length === 0;
-  return (
-    <form onSubmit={onSubmit} noValidate>
-      <h2 className="card-title">
-        <ClipboardList className="size-5 text-primary" aria-hidden="true" /> Assign Onboarding
-      </h2>
-      <p className="text-sm text-base-content/70">Pick the onboarding plan for {invited.email}. Tasks get due dates from the start date.</p>
-      {noTemplates && (
-        <div role="status" className="alert alert-info alert-soft mt-3 text-sm">
-          <span>
-            There are no active templates yet.{' '}
-            <Link to="/templates/new" className="link">
-              Create a template
-            </Link>
-            , or skip for now and assign one later from the Team page.
-          </span>
-        </div>
-      )}
-      <SelectField
-        label="Onboarding template"
-        {...form.field('templateId')}
-        placeholder={templates.isPending ? 'Loading templates…' : 'Select a template'}
-        options={(templates.data ?? []).map((template) => ({
-          value: template.id,
-          label: `${template.title} (${template.duration} days)`,
-        }))}
-      />
-      <TextField label="Start date" type="date" {...form.field('startDate')} />
-      {isAdmin && (
-        <SelectField
-          label="Manager (optional)"
-          {...form.field('managerId')}
-          options={managerOptions(managers.data ?? [])}
-        />
-      )}
-      <div className="card-actions mt-4 justify-end">
-        <button type="button" className="btn btn-ghost" onClick={() => onDone(false)} disabled={assign.isPending}>
-          Skip for Now
-        </button>
-        <PendingButton type="submit" pending={assign.isPending} icon={<ArrowRight className="size-4" aria-hidden="true" />}>
-          Assign Plan
         </PendingButton>
       </div>
     </form>

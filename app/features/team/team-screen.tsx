@@ -1,16 +1,13 @@
-// /team (admin and manager): everyone in the company with their plan progress, and the ways to add people.
-import { Link } from '@tanstack/react-router';
-import { ClipboardList, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+// /team (admin and manager, checked by its route): everyone in the company with their plan progress,
+// and the ways to add people.
+import type { ReactNode } from 'react';
 import type { Role } from '../../../shared/roles.ts';
-import { AssignPlanDialog } from '../../components/plans/assign-plan-dialog.tsx';
-import { TeamList } from '../../components/team/team-list.tsx';
-import { AccessDenied } from '../../components/ui/access-denied.tsx';
+import { InviteLink } from '../../components/ui/action-links.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { TeamList } from './team-list.tsx';
 
-export function TeamScreen({ currentUser }: { currentUser: { id: string; role: Role } }) {
-  const [assigning, setAssigning] = useState(false);
-  if (currentUser.role === 'new_hire') return <AccessDenied message="You don't have permission to access this page." />;
+/** `assignPlan`: the onboarding feature's Assign Existing User button, handed in by the route. */
+export function TeamScreen({ currentUser, assignPlan }: { currentUser: { id: string; role: Role }; assignPlan: ReactNode }) {
   return (
     <section className="flex flex-col gap-6">
       <PageHeader
@@ -18,19 +15,12 @@ export function TeamScreen({ currentUser }: { currentUser: { id: string; role: R
         description="Everyone in your company, their role and how far along their onboarding is."
         actions={
           <>
-            <button type="button" className="btn btn-outline" onClick={() => setAssigning(true)}>
-              <ClipboardList className="size-4" aria-hidden="true" />
-              Assign Existing User to Onboarding
-            </button>
-            <Link to="/invite" className="btn btn-primary">
-              <UserPlus className="size-4" aria-hidden="true" />
-              Invite User
-            </Link>
+            {assignPlan}
+            <InviteLink />
           </>
         }
       />
       <TeamList currentUser={currentUser} />
-      <AssignPlanDialog open={assigning} onClose={() => setAssigning(false)} currentUser={currentUser} />
     </section>
   );
 }

@@ -1,11 +1,12 @@
 // Add or edit one section's title, description and day window, checked with the API's own rules.
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { fieldErrors } from '../../../shared/field-errors.ts';
 import { dayEndPastDurationMessage, SectionFieldsSchema } from '../../../shared/templates.ts';
 import { TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
-import { errorsByPath, sectionFieldsToInput, type DraftSection } from './template-draft.ts';
+import { sectionFieldsToInput, type DraftSection } from './template-draft.ts';
 
 type SectionFields = Pick<DraftSection, 'title' | 'description' | 'dayStart' | 'dayEnd'>;
 
@@ -32,7 +33,7 @@ export function SectionDialog({ section, isNew, duration, onSave, onClose }: Sec
     event.preventDefault();
     const input = sectionFieldsToInput(fields);
     const result = v.safeParse(SectionFieldsSchema, input);
-    const found = result.success ? {} : errorsByPath(result.issues);
+    const found = result.success ? {} : fieldErrors(result.issues);
     if (result.success && Number.isInteger(duration) && duration >= 1 && result.output.dayEnd > duration) {
       found.dayEnd = dayEndPastDurationMessage(duration);
     }

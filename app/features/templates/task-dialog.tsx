@@ -2,12 +2,13 @@
 import { Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { fieldErrors } from '../../../shared/field-errors.ts';
 import { TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from '../../../shared/tasks.ts';
 import { isHttpUrl, TaskInputSchema } from '../../../shared/templates.ts';
 import { describedBy, errorId, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
-import { errorsByPath, newKey, taskToInput, type AttachmentType, type DraftTask } from './template-draft.ts';
+import { newKey, taskToInput, type AttachmentType, type DraftTask } from './template-draft.ts';
 
 type TaskDialogProps = {
   task: DraftTask;
@@ -32,8 +33,7 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
   function submit(event: FormEvent) {
     event.preventDefault();
     const result = v.safeParse(TaskInputSchema, taskToInput(form));
-    const found = result.success ? {} : errorsByPath(result.issues);
-    setErrors(found);
+    setErrors(result.success ? {} : fieldErrors(result.issues));
     if (result.success) onSave(form);
   }
 

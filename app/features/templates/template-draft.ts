@@ -1,11 +1,12 @@
 // The editor's local copy of a template: form-shaped values (text as typed), converted to the API's
 // input only when validating or saving. Keys are client-side, for React lists only.
-import * as v from 'valibot';
 import type { TaskType } from '../../../shared/tasks.ts';
 import {
   attendeesFromText,
   attendeesToText,
+  TASK_CONTENT_FIELDS,
   TEMPLATE_DEFAULTS,
+  type TaskContent,
   type TaskInputRaw,
   type TemplateDetails,
   type TemplateInputRaw,
@@ -15,22 +16,18 @@ export type AttachmentType = 'image' | 'document' | 'video';
 export type DraftAttachment = { id: string; name: string; url: string; type: AttachmentType; sizeMb: string };
 export type DraftChecklistItem = { id: string; text: string };
 
-export type DraftTask = {
+/** The task content fields the form holds as something other than the text typed (TaskContentSchema). */
+const NON_TEXT_FIELDS = ['type', 'attachments', 'checklistItems', 'meetingAttendees'] as const;
+type TaskTextField = Exclude<keyof TaskContent, (typeof NON_TEXT_FIELDS)[number]>;
+const TASK_TEXT_FIELDS = TASK_CONTENT_FIELDS.filter((field): field is TaskTextField => !(NON_TEXT_FIELDS as readonly string[]).includes(field));
+
+/** A task's content as its form holds it. `meetingDate` is a `datetime-local` value in the reader's time zone, or ''. */
+export type DraftTask = Record<TaskTextField, string> & {
   key: string;
-  title: string;
-  description: string;
   type: TaskType;
-  resourceUrl: string;
-  videoUrl: string;
-  videoTitle: string;
   attachments: DraftAttachment[];
   checklistItems: DraftChecklistItem[];
-  personName: string;
-  personRole: string;
-  personPhoto: string;
-  meetingTitle: string;
-  /** `datetime-local` value in the reader's time zone, or ''. */
-  meetingDate: string;
+  /** Names separated by commas. */
   meetingAttendees: string;
 };
 
@@ -68,24 +65,10 @@ export function emptySection(): DraftSection {
   };
 }
 
+const textFields = (valueOf: (field: TaskTextField) => string) => Object.fromEntries(TASK_TEXT_FIELDS.map((field) => [field, valueOf(field)])) as Record<TaskTextField, string>;
+
 export function emptyTask(type: TaskType = 'checklist'): DraftTask {
-  return {
-    key: newKey(),
-    title: '',
-    description: '',
-    type,
-    resourceUrl: '',
-    videoUrl: '',
-    videoTitle: '',
-    attachments: [],
-    checklistItems: [],
-    personName: '',
-    personRole: '',
-    personPhoto: '',
-    meetingTitle: '',
-    meetingDate: '',
-    meetingAttendees: '',
-  };
+  return { ...textFields(() => ''), key: newKey(), type, attachments: [], checklistItems: [], meetingAttendees: '' };
 }
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -108,6 +91,24 @@ function fromLocalDateTimeInput(local: string): string | null {
 
 const numberFrom = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
+function draftFromTask(task: TaskContent & { id: string }): DraftTask {
+  return {
+    ...textFields((field) => task[field] ?? ''),
+    key: task.id,
+    type: task.type,
+    meetingDate: toLocalDateTimeInput(task.meetingDate),
+    attachments: (task.attachments ?? []).map((attachment) => ({
+      id: attachment.id,
+      name: attachment.name,
+      url: attachment.url,
+      type: attachment.type,
+      sizeMb: attachment.size ? String(Number((attachment.size / BYTES_PER_MB).toFixed(2))) : '',
+    })),
+    checklistItems: (task.checklistItems ?? []).map((item) => ({ id: item.id, text: item.text })),
+    meetingAttendees: attendeesToText(task.meetingAttendees),
+  };
+}
+
 export function draftFromTemplate(template: TemplateDetails): TemplateDraft {
   return {
     title: template.title,
@@ -120,41 +121,16 @@ export function draftFromTemplate(template: TemplateDetails): TemplateDraft {
       description: section.description ?? '',
       dayStart: String(section.dayStart),
       dayEnd: String(section.dayEnd),
-      tasks: section.tasks.map((task) => ({
-        key: task.id,
-        title: task.title,
-        description: task.description ?? '',
-        type: task.type,
-        resourceUrl: task.resourceUrl ?? '',
-        videoUrl: task.videoUrl ?? '',
-        videoTitle: task.videoTitle ?? '',
-        attachments: (task.attachments ?? []).map((attachment) => ({
-          id: attachment.id,
-          name: attachment.name,
-          url: attachment.url,
-          type: attachment.type,
-          sizeMb: attachment.size ? String(Number((attachment.size / BYTES_PER_MB).toFixed(2))) : '',
-        })),
-        checklistItems: (task.checklistItems ?? []).map((item) => ({ id: item.id, text: item.text })),
-        personName: task.personName ?? '',
-        personRole: task.personRole ?? '',
-        personPhoto: task.personPhoto ?? '',
-        meetingTitle: task.meetingTitle ?? '',
-        meetingDate: toLocalDateTimeInput(task.meetingDate),
-        meetingAttendees: attendeesToText(task.meetingAttendees),
-      })),
+      tasks: section.tasks.map(draftFromTask),
     })),
   };
 }
 
 export function taskToInput(task: DraftTask): TaskInputRaw {
   return {
-    title: task.title,
-    description: task.description,
+    ...textFields((field) => task[field]),
     type: task.type,
-    resourceUrl: task.resourceUrl,
-    videoUrl: task.videoUrl,
-    videoTitle: task.videoTitle,
+    meetingDate: fromLocalDateTimeInput(task.meetingDate),
     attachments: task.attachments.map((attachment) => ({
       id: attachment.id,
       name: attachment.name.trim(),
@@ -163,11 +139,6 @@ export function taskToInput(task: DraftTask): TaskInputRaw {
       size: attachment.sizeMb.trim() ? Math.round(numberFrom(attachment.sizeMb) * BYTES_PER_MB) : 0,
     })),
     checklistItems: task.checklistItems.map((item) => ({ id: item.id, text: item.text, isCompleted: false })),
-    personName: task.personName,
-    personRole: task.personRole,
-    personPhoto: task.personPhoto,
-    meetingTitle: task.meetingTitle,
-    meetingDate: fromLocalDateTimeInput(task.meetingDate),
     meetingAttendees: attendeesFromText(task.meetingAttendees),
   };
 }
@@ -192,16 +163,6 @@ export function draftToInput(draft: TemplateDraft): TemplateInputRaw {
       tasks: section.tasks.map(taskToInput),
     })),
   };
-}
-
-/** First message per field path ('title', 'sections.0.dayEnd', 'attachments.1.url', ...). */
-export function errorsByPath(issues: ReadonlyArray<v.BaseIssue<unknown>>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = v.getDotPath(issue) ?? '';
-    errors[path] ??= issue.message;
-  }
-  return errors;
 }
 
 /** The list with the item at `index` swapped with its neighbour (`by` = -1 up, +1 down). */

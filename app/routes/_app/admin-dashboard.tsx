@@ -1,15 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
-import { useCurrentUser } from '../../features/auth/use-current-user.ts';
-import { AdminDashboard } from '../../features/dashboards/admin-dashboard.tsx';
-import { MessagesDialog } from '../../features/messages/messages-dialog.tsx';
+import { plansQueryOptions } from '../../features/onboarding/api/get-plans.ts';
+import { companyStatsQueryOptions } from '../../features/analytics/api/get-company-stats.ts';
+import { useSignedInUser } from '../../lib/api/get-current-user.ts';
+import { settled } from '../../lib/query-client.ts';
+import { requireRole } from '../../lib/route-access.ts';
+import { AdminDashboard } from '../-components/admin-dashboard.tsx';
 
 export const Route = createFileRoute('/_app/admin-dashboard')({
-  component: AdminDashboardPage,
+  beforeLoad: ({ context }) => requireRole(context.user, ['admin'], 'You need admin privileges to access this dashboard.'),
+  // The figures and the first tab's plans.
+  loader: ({ context: { queryClient, user } }) => settled(queryClient.ensureQueryData(companyStatsQueryOptions(user.companyId)), queryClient.ensureQueryData(plansQueryOptions())),
+  pendingComponent: () => <LoadingScreen label="Loading Admin Dashboard..." />,
+  component: AdminDashboardRoute,
 });
 
-function AdminDashboardPage() {
-  const { data: user } = useCurrentUser();
-  if (!user) return <LoadingScreen label="Loading Admin Dashboard..." />;
-  return <AdminDashboard user={user} Conversation={MessagesDialog} />;
+function AdminDashboardRoute() {
+  return <AdminDashboard user={useSignedInUser()} />;
 }

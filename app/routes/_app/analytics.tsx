@@ -1,14 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
-import { useCurrentUser } from '../../features/auth/use-current-user.ts';
-import { AnalyticsScreen } from '../../features/dashboards/analytics-screen.tsx';
+import { companyStatsQueryOptions } from '../../features/analytics/api/get-company-stats.ts';
+import { AnalyticsScreen } from '../../features/analytics/analytics-screen.tsx';
+import { useSignedInUser } from '../../lib/api/get-current-user.ts';
+import { settled } from '../../lib/query-client.ts';
+import { requireRole } from '../../lib/route-access.ts';
 
 export const Route = createFileRoute('/_app/analytics')({
-  component: AnalyticsPage,
+  beforeLoad: ({ context }) => requireRole(context.user, ['admin'], 'You need admin privileges to view analytics.'),
+  loader: ({ context }) => settled(context.queryClient.ensureQueryData(companyStatsQueryOptions(context.user.companyId))),
+  pendingComponent: () => <LoadingScreen label="Loading analytics..." />,
+  component: AnalyticsRoute,
 });
 
-function AnalyticsPage() {
-  const { data: user } = useCurrentUser();
-  if (!user) return <LoadingScreen label="Loading analytics..." />;
-  return <AnalyticsScreen user={user} />;
+function AnalyticsRoute() {
+  return <AnalyticsScreen user={useSignedInUser()} />;
 }

@@ -1,15 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
-import { useCurrentUser } from '../../features/auth/use-current-user.ts';
-import { ManagerDashboard } from '../../features/dashboards/manager-dashboard.tsx';
-import { MessagesDialog } from '../../features/messages/messages-dialog.tsx';
+import { companyStatsQueryOptions } from '../../features/analytics/api/get-company-stats.ts';
+import { plansQueryOptions } from '../../features/onboarding/api/get-plans.ts';
+import { useSignedInUser } from '../../lib/api/get-current-user.ts';
+import { settled } from '../../lib/query-client.ts';
+import { requireRole } from '../../lib/route-access.ts';
+import { ManagerDashboard } from '../-components/manager-dashboard.tsx';
 
 export const Route = createFileRoute('/_app/manager-dashboard')({
-  component: ManagerDashboardPage,
+  beforeLoad: ({ context }) => requireRole(context.user, ['manager'], 'You need manager privileges to access this dashboard.'),
+  // The figures and the first tab's plans.
+  loader: ({ context: { queryClient, user } }) => settled(queryClient.ensureQueryData(companyStatsQueryOptions(user.companyId)), queryClient.ensureQueryData(plansQueryOptions())),
+  pendingComponent: () => <LoadingScreen label="Loading Manager Dashboard..." />,
+  component: ManagerDashboardRoute,
 });
 
-function ManagerDashboardPage() {
-  const { data: user } = useCurrentUser();
-  if (!user) return <LoadingScreen label="Loading Manager Dashboard..." />;
-  return <ManagerDashboard user={user} Conversation={MessagesDialog} />;
+function ManagerDashboardRoute() {
+  return <ManagerDashboard user={useSignedInUser()} />;
 }

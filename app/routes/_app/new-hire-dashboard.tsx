@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
-import { useCurrentUser } from '../../features/auth/use-current-user.ts';
-import { NewHireDashboard } from '../../features/new-hire/new-hire-dashboard.tsx';
+import { NewHireDashboard } from '../../features/onboarding/new-hire-dashboard.tsx';
+import { useSignedInUser } from '../../lib/api/get-current-user.ts';
+import { requireRole } from '../../lib/route-access.ts';
 
+// No loader: the dashboard reads Dexie, which the sync engine fills, so it opens offline too.
 export const Route = createFileRoute('/_app/new-hire-dashboard')({
-  component: NewHireDashboardPage,
+  beforeLoad: ({ context }) => requireRole(context.user, ['new_hire'], 'This dashboard is only available for new hires.'),
+  component: NewHireDashboardRoute,
 });
 
-function NewHireDashboardPage() {
-  const { data: user } = useCurrentUser();
-  if (!user) return <LoadingScreen />;
-  return <NewHireDashboard user={user} />;
+function NewHireDashboardRoute() {
+  return <NewHireDashboard user={useSignedInUser()} />;
 }

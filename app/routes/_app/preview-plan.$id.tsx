@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { STAFF_ROLES } from '../../../shared/roles.ts';
+import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { planDetailsQueryOptions } from '../../features/onboarding/api/get-plan-details.ts';
 import { PreviewPlanScreen } from '../../features/onboarding/preview-plan-screen.tsx';
+import { settled } from '../../lib/query-client.ts';
+import { requireRole } from '../../lib/route-access.ts';
 
 export const Route = createFileRoute('/_app/preview-plan/$id')({
+  beforeLoad: ({ context }) => requireRole(context.user, STAFF_ROLES, "You don't have permission to preview onboarding plans."),
+  loader: ({ context, params }) => settled(context.queryClient.ensureQueryData(planDetailsQueryOptions(params.id))),
+  pendingComponent: () => <LoadingScreen label="Loading plan preview..." />,
   component: PreviewPlanRoute,
 });
 
 function PreviewPlanRoute() {
-  const { id } = Route.useParams();
-  const { data: user } = useCurrentUser();
-  return user ? <PreviewPlanScreen planId={id} currentUser={user} /> : null;
+  return <PreviewPlanScreen planId={Route.useParams().id} />;
 }

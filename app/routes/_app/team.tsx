@@ -1,12 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { AssignPlanButton } from '../../features/onboarding/assign-plan-dialog.tsx';
 import { TeamScreen } from '../../features/team/team-screen.tsx';
+import { useSignedInUser } from '../../lib/api/get-current-user.ts';
+import { teamMembersQueryOptions } from '../../lib/api/get-team-members.ts';
+import { settled } from '../../lib/query-client.ts';
+import { requireStaff } from '../../lib/route-access.ts';
 
 export const Route = createFileRoute('/_app/team')({
+  beforeLoad: ({ context }) => requireStaff(context.user),
+  loader: ({ context }) => settled(context.queryClient.ensureQueryData(teamMembersQueryOptions())),
   component: TeamRoute,
 });
 
 function TeamRoute() {
-  const { data: user } = useCurrentUser();
-  return user ? <TeamScreen currentUser={user} /> : null;
+  const user = useSignedInUser();
+  return <TeamScreen currentUser={user} assignPlan={<AssignPlanButton currentUser={user} />} />;
 }

@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../../../features/auth/use-current-user.ts';
 import { TemplatesScreen } from '../../../features/templates/templates-screen.tsx';
+import { useSignedInUser } from '../../../lib/api/get-current-user.ts';
+import { templatesQueryOptions } from '../../../lib/api/get-templates.ts';
+import { settled } from '../../../lib/query-client.ts';
+import { requireStaff } from '../../../lib/route-access.ts';
 
 export const Route = createFileRoute('/_app/templates/')({
+  beforeLoad: ({ context }) => requireStaff(context.user),
+  loader: ({ context }) => settled(context.queryClient.ensureQueryData(templatesQueryOptions())),
   component: TemplatesRoute,
 });
 
 function TemplatesRoute() {
-  const { data: user } = useCurrentUser();
-  return user ? <TemplatesScreen user={user} /> : null;
+  return <TemplatesScreen user={useSignedInUser()} />;
 }

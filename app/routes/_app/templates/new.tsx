@@ -1,12 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCurrentUser } from '../../../features/auth/use-current-user.ts';
 import { TemplateEditorScreen } from '../../../features/templates/template-editor-screen.tsx';
+import { requireStaff } from '../../../lib/route-access.ts';
 
 export const Route = createFileRoute('/_app/templates/new')({
-  component: NewTemplateRoute,
+  beforeLoad: ({ context }) => requireStaff(context.user),
+  component: TemplateEditorScreen,
 });
-
-function NewTemplateRoute() {
-  const { data: user } = useCurrentUser();
-  return user ? <TemplateEditorScreen user={user} /> : null;
-}

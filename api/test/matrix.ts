@@ -1,0 +1,641 @@
+// The permission matrix (issue 11): for every route of the API, who may do what to which record, from
+// DESIGN.md section 5 (permissions) and section 4 (statuses). api/security/permission-matrix.test.ts runs every cell.
+//
+// Each target's `expect` is one line of the table, in the order of ACTORS:
+//
+//   anonymous | adminA managerA otherManagerA newHireA1 newHireA2 | adminB managerB newHireB
+//
+// managerA manages P1 (newHireA1's plan); otherManagerA manages nothing; P2 (newHireA2's) has no
+// manager. Another company's id answers 404, never 403; a role that may not use a route at all gets
+// 403 whatever the id, which says nothing about the record. `applied` / `rejected` are the per-mutation
+// answers of POST /api/sync/push (the request itself is a 200). The world is described in world.ts.
+import { eq } from 'drizzle-orm';
+import { issueToken, RESET_TOKEN_TTL_MS } from '../auth/auth-tokens.ts';
+import { issueEmailVerification } from '../auth/auth.queries.ts';
+import { subscriptions } from '../db/schema.ts';
+import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptions/payhere.ts';
+import { TEST_PASSWORD } from './harness.ts';
+import { ACTORS, COMPANY_OF, type Actor, type SignedInActor, type World, signedNotify } from './world.ts';
+
+export type Expected = number | 'applied' | 'rejected';
+export type Expectations = Record<Actor, Expected>;
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type Target = {
+  /** What the request is aimed at. */
+  label: string;
+  /** Whose record the id in the request is: a signed-in actor of the other company must get 404. 'both': everyone's foreign. */
+  company?: 'A' | 'B' | 'both';
+  /** Changes the world before the request (runs on the cell's own copy). */
+  prepare?: (w: World) => Promise<void>;
+  params?: (w: World) => Record<string, string>;
+  query?: (w: World) => Record<string, string>;
+  /** Built (and awaited) before the "nothing changed" snapshot, so it may write (issue a token, say). */
+  body?: (w: World) => unknown;
+  headers?: Record<string, string>;
+  expect: Expectations;
+  /** Tables a refused request still writes by design (left out of the "nothing changed" check), and why. */
+  mayWrite?: { tables: string[]; why: string };
+};
+
+export type MatrixRow = {
+  /** `METHOD /api/path` exactly as the router registers it (`:param` names included). */
+  route: `${Method} /api/${string}`;
+  /** The rule of DESIGN.md section 5 this row checks, or why the route is public. */
+  rule: string;
+  public?: true;
+  targets: Target[];
+  /**
+   * For reads that list things: the ids a successful answer must hold, exactly. Lists leak other
+   * people's records without any refusal, so a status alone would not show it.
+   */
+  shows?: { ids: (body: unknown) => string[]; visible: (w: World, actor: SignedInActor, params: Record<string, string>) => string[] };
+  /** For sync push: the per-mutation answer stands in for the status. */
+  outcome?: (body: unknown) => Expected;
+};
+
+/** One line of the table: `401 | 200 200 404 200 404 | 404 404 404`. */
+export function line(text: string): Expectations {
+  const values = text
+    .split(/[\s|]+/)
+    .filter(Boolean)
+    .map((value) => (/^\d+$/.test(value) ? Number(value) : value));
+  if (values.length !== ACTORS.length) throw new Error(`expected ${ACTORS.length} cells in "${text}"`);
+  for (const value of values) {
+    if (typeof value === 'string' && value !== 'applied' && value !== 'rejected') throw new Error(`unknown cell "${value}" in "${text}"`);
+  }
+  return Object.fromEntries(ACTORS.map((actor, index) => [actor, values[index]])) as Expectations;
+}
+
+// ---- what each actor may see (DESIGN.md section 5), for the list rows ----
+
+type PlanName = 'P1' | 'P2' | 'PB' | 'PB2';
+const PLANS_OF: Record<SignedInActor, PlanName[]> = {
+  adminA: ['P1', 'P2'],
+  managerA: ['P1'],
+  otherManagerA: [],
+  newHireA1: ['P1'],
+  newHireA2: ['P2'],
+  adminB: ['PB', 'PB2'],
+  managerB: ['PB'],
+  newHireB: ['PB'],
+};
+const TEMPLATE_OF_PLAN = { P1: 'adminA', P2: 'managerA', PB: 'B', PB2: 'B' } as const;
+const MESSAGE_OF_PLAN = { P1: 'M1', P2: 'M2', PB: 'MB', PB2: 'MB2' } as const;
+/** Staff notes by plan: its admins and manager read them, its new hire never. */
+const STAFF_NOTES_OF_PLAN: Partial<Record<PlanName, 'SN1'>> = { P1: 'SN1' };
+/** Unread messages addressed to each actor, by plan. */
+const UNREAD_PLANS_OF: Record<SignedInActor, PlanName[]> = {
+  adminA: [],
+  managerA: ['P1'],
+  otherManagerA: [],
+  newHireA1: [],
+  newHireA2: ['P2'],
+  adminB: [],
+  managerB: [],
+  newHireB: ['PB'],
+};
+
+const isCompanyA = (actor: SignedInActor) => COMPANY_OF[actor] === 'A';
+const plansOf = (w: World, actor: SignedInActor) => PLANS_OF[actor].map((plan) => w.plans[plan]);
+
+/** The messages of a plan the actor reads: its conversation, and its staff notes unless they are its new hire. */
+function messagesOf(w: World, actor: SignedInActor, plan: PlanName): string[] {
+  const note = STAFF_NOTES_OF_PLAN[plan];
+  const staffNotes = note && w.users[actor].role !== 'new_hire' ? [w.messages[note]] : [];
+  return [w.messages[MESSAGE_OF_PLAN[plan]], ...staffNotes];
+}
+
+/** Everyone of the actor's company: actors, bystanders and the invited person. */
+function companyPeople(w: World, actor: SignedInActor) {
+  const companyId = w.users[actor].companyId;
+  return [...Object.values(w.users), ...Object.values(w.bystanders), ...Object.values(w.pending)].filter((user) => user.companyId === companyId);
+}
+
+function peopleVisibleTo(w: World, actor: SignedInActor): string[] {
+  const me = w.users[actor];
+  if (me.role !== 'new_hire') return companyPeople(w, actor).map((user) => user.id);
+  return [me.id, ...(me.managerId ? [me.managerId] : [])];
+}
+
+const idsOf = (body: unknown) => (Array.isArray(body) ? body.map((row: { id: string }) => row.id) : ['(not a list)']);
+
+// ---- request bodies ----
+
+const uniqueEmail = (prefix: string) => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.test`;
+const signUpBody = (email: string) => ({
+  fullName: 'Grace Hopper',
+  email,
+  password: 'Str0ng!pass',
+  companyName: 'Compilers Inc',
+  companyAddress: '7 Harbour Road',
+});
+const templateBody = {
+  title: 'Renamed template',
+  duration: 14,
+  sections: [{ title: 'Week One', dayStart: 1, dayEnd: 7, tasks: [{ title: 'Read the handbook', type: 'checklist' }] }],
+};
+const cancelBody = { reason: 'other', feedback: 'matrix test' };
+const formHeaders = { 'Content-Type': 'application/x-www-form-urlencoded' };
+const simulator = { merchantId: SIMULATOR_MERCHANT_ID, merchantSecret: SIMULATOR_MERCHANT_SECRET };
+
+// ---- targets reused by several rows ----
+
+const planTargets = (ok: number, extra: Partial<Target> = {}): Target[] => [
+  { label: 'P1 (company A, managed by managerA, newHireA1’s)', company: 'A', params: (w) => ({ id: w.plans.P1, planId: w.plans.P1 }), expect: line(`401 | ${ok} ${ok} 404 ${ok} 404 | 404 404 404`), ...extra },
+  { label: 'P2 (company A, no manager, newHireA2’s)', company: 'A', params: (w) => ({ id: w.plans.P2, planId: w.plans.P2 }), expect: line(`401 | ${ok} 404 404 404 ${ok} | 404 404 404`), ...extra },
+  { label: 'PB (company B)', company: 'B', params: (w) => ({ id: w.plans.PB, planId: w.plans.PB }), expect: line(`401 | 404 404 404 404 404 | ${ok} ${ok} ${ok}`), ...extra },
+];
+
+/** Plan writes: the new hire sees their plan but may not change it (403); anyone who cannot see it gets 404. */
+const planWriteTargets = (ok: number, body?: (w: World) => unknown): Target[] => [
+  { label: 'P1 (company A, managed by managerA)', company: 'A', params: (w) => ({ id: w.plans.P1 }), body, expect: line(`401 | ${ok} ${ok} 404 403 404 | 404 404 404`) },
+  { label: 'P2 (company A, no manager)', company: 'A', params: (w) => ({ id: w.plans.P2 }), body, expect: line(`401 | ${ok} 404 404 404 403 | 404 404 404`) },
+  { label: 'PB (company B)', company: 'B', params: (w) => ({ id: w.plans.PB }), body, expect: line(`401 | 404 404 404 404 404 | ${ok} ${ok} 403`) },
+];
+
+/** Template writes: admins any of their company's, managers their own, new hires none. */
+const templateWriteTargets = (body?: (w: World) => unknown, ok = 200): Target[] => [
+  { label: 'templateAdminA (made by adminA)', company: 'A', params: (w) => ({ id: w.templates.adminA }), body, expect: line(`401 | ${ok} 403 403 403 403 | 404 404 403`) },
+  { label: 'templateManagerA (made by managerA)', company: 'A', params: (w) => ({ id: w.templates.managerA }), body, expect: line(`401 | ${ok} ${ok} 403 403 403 | 404 404 403`) },
+  { label: 'templateB (made by managerB)', company: 'B', params: (w) => ({ id: w.templates.B }), body, expect: line(`401 | 404 404 404 403 403 | ${ok} ${ok} 403`) },
+];
+
+const everyone = (status: number) => line(`${status} | ${status} ${status} ${status} ${status} ${status} | ${status} ${status} ${status}`);
+const signedIn = (status: number) => line(`401 | ${status} ${status} ${status} ${status} ${status} | ${status} ${status} ${status}`);
+const adminsOnly = (adminA: number, adminB: number) => line(`401 | ${adminA} 403 403 403 403 | ${adminB} 403 403`);
+
+const pushOutcome = (body: unknown) => {
+  const result = (body as { results?: { status?: string }[] } | undefined)?.results?.[0]?.status;
+  return result === 'applied' || result === 'rejected' ? result : 0;
+};
+const push = (mutation: (w: World) => { name: string; args: unknown }) => (w: World) => ({
+  clientId: crypto.randomUUID(),
+  mutations: [{ id: 1, ...mutation(w) }],
+});
+const syncRejectsWrite = { tables: ['sync_clients'], why: 'a rejected mutation still advances the client’s lastMutationId (DESIGN.md section 6)' };
+
+export const MATRIX: MatrixRow[] = [
+  // ---- public ----
+  { route: 'GET /api/health', rule: 'public: load balancers and the deploy check call it without a session', public: true, targets: [{ label: 'the server', expect: everyone(200) }] },
+  { route: 'GET /api/public-config', rule: 'public: the landing page reads it before anyone signs in', public: true, targets: [{ label: 'the site settings', expect: everyone(200) }] },
+
+  // ---- accounts (public entry points; a session changes nothing about them) ----
+  {
+    route: 'POST /api/auth/signup',
+    rule: 'public: anyone may start a company; a taken email is 409 (DESIGN.md section 8)',
+    public: true,
+    targets: [
+      { label: 'a new email', body: () => signUpBody(uniqueEmail('founder')), expect: everyone(201) },
+      { label: 'newHireB’s email (taken)', body: (w) => signUpBody(w.users.newHireB.email), expect: everyone(409) },
+    ],
+  },
+  {
+    route: 'POST /api/auth/login',
+    rule: 'public: unknown email and wrong password answer the same 401',
+    public: true,
+    targets: [
+      { label: 'newHireA1’s email and password', body: (w) => ({ email: w.users.newHireA1.email, password: TEST_PASSWORD }), expect: everyone(200) },
+      { label: 'newHireA1’s email, wrong password', body: (w) => ({ email: w.users.newHireA1.email, password: 'Wrong#Pass1' }), expect: everyone(401) },
+      { label: 'an unknown email', body: () => ({ email: uniqueEmail('ghost'), password: TEST_PASSWORD }), expect: everyone(401) },
+    ],
+  },
+  { route: 'GET /api/auth/logout', rule: 'public: ends the caller’s session if any (the spec’s GET)', public: true, targets: [{ label: 'the caller’s session', expect: everyone(303) }] },
+  { route: 'POST /api/auth/logout', rule: 'public: ends the caller’s session if any', public: true, targets: [{ label: 'the caller’s session', expect: everyone(204) }] },
+  {
+    route: 'POST /api/auth/verify-email',
+    rule: 'public: the token is the permission',
+    public: true,
+    targets: [
+      { label: 'a valid token of pendingA', body: async (w) => ({ token: await issueEmailVerification(w.ctx.db, w.pending.A.id) }), expect: everyone(200) },
+      { label: 'an unknown token', body: () => ({ token: 'not-a-real-token' }), expect: everyone(400) },
+    ],
+  },
+  {
+    route: 'POST /api/auth/resend-verification',
+    rule: 'public: answers the same for any email',
+    public: true,
+    targets: [{ label: 'pendingA’s email', body: (w) => ({ email: w.pending.A.email }), expect: everyone(200) }],
+  },
+  {
+    route: 'POST /api/auth/forgot-password',
+    rule: 'public: answers the same for any email',
+    public: true,
+    targets: [{ label: 'newHireA1’s email', body: (w) => ({ email: w.users.newHireA1.email }), expect: everyone(200) }],
+  },
+  {
+    route: 'POST /api/auth/reset-password',
+    rule: 'public: the token is the permission',
+    public: true,
+    targets: [
+      { label: 'a valid reset token of newHireA1', body: async (w) => ({ token: await issueToken(w.ctx.db, w.users.newHireA1.id, 'reset', RESET_TOKEN_TTL_MS), password: 'Brand#New1' }), expect: everyone(200) },
+      { label: 'an unknown token', body: () => ({ token: 'not-a-real-token', password: 'Brand#New1' }), expect: everyone(400) },
+    ],
+  },
+
+  // ---- own account ----
+  { route: 'GET /api/auth/user', rule: 'own account: every signed-in person reads themself', targets: [{ label: 'the caller', expect: signedIn(200) }] },
+  {
+    route: 'DELETE /api/users/me',
+    rule: 'delete own account, with the password: yes, unless last admin while others remain (409)',
+    targets: [{ label: 'the caller', body: () => ({ password: TEST_PASSWORD }), expect: line('401 | 409 200 200 200 200 | 409 200 200') }],
+  },
+  { route: 'PATCH /api/users/me', rule: 'own account: every signed-in person edits their profile', targets: [{ label: 'the caller', body: () => ({ fullName: 'Renamed Person' }), expect: signedIn(200) }] },
+  {
+    route: 'POST /api/users/me/password',
+    rule: 'own account: every signed-in person changes their password',
+    targets: [{ label: 'the caller', body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'Next@Pass1' }), expect: signedIn(200) }],
+  },
+
+  // ---- people ----
+  {
+    route: 'GET /api/users',
+    rule: 'read users of own company: admin all, manager all (for pickers), new hire self and own manager',
+    targets: [{ label: 'the caller’s company', expect: signedIn(200) }],
+    shows: { ids: idsOf, visible: peopleVisibleTo },
+  },
+  {
+    route: 'GET /api/users/managers',
+    rule: 'the plan-manager picker: admins (who assign plans to any manager)',
+    targets: [{ label: 'the caller’s company', expect: line('401 | 200 403 403 403 403 | 200 403 403') }],
+    shows: {
+      ids: idsOf,
+      visible: (w, actor) => companyPeople(w, actor).filter((user) => user.role !== 'new_hire').map((user) => user.id),
+    },
+  },
+  {
+    route: 'POST /api/users/invite',
+    rule: 'invite: admin a manager or new hire; manager a new hire only; new hire no',
+    targets: [
+      { label: 'a new hire, no manager named', body: () => ({ email: uniqueEmail('invitee'), role: 'new_hire' }), expect: line('401 | 201 201 201 403 403 | 201 201 403') },
+      { label: 'a manager', body: () => ({ email: uniqueEmail('boss'), role: 'manager' }), expect: line('401 | 201 403 403 403 403 | 201 403 403') },
+      {
+        label: 'a new hire managed by managerB (company B)',
+        company: 'B',
+        body: (w) => ({ email: uniqueEmail('invitee'), role: 'new_hire', managerId: w.users.managerB.id }),
+        expect: line('401 | 404 404 404 403 403 | 201 201 403'),
+      },
+    ],
+  },
+  {
+    route: 'POST /api/users/:id/resend-invitation',
+    rule: 'resend invitation: admin, others in company; manager no; new hire no',
+    targets: [
+      { label: 'pendingA (company A)', company: 'A', params: (w) => ({ id: w.pending.A.id }), expect: adminsOnly(200, 404) },
+      { label: 'pendingB (company B)', company: 'B', params: (w) => ({ id: w.pending.B.id }), expect: adminsOnly(404, 200) },
+    ],
+  },
+  {
+    route: 'DELETE /api/users/:id',
+    rule: 'delete user: admin, others in company; manager no; new hire no',
+    targets: [
+      { label: 'newHireA2 (company A)', company: 'A', params: (w) => ({ id: w.users.newHireA2.id }), expect: adminsOnly(200, 404) },
+      { label: 'newHireB (company B)', company: 'B', params: (w) => ({ id: w.users.newHireB.id }), expect: adminsOnly(404, 200) },
+    ],
+  },
+
+  // ---- templates ----
+  {
+    route: 'GET /api/templates',
+    rule: 'templates: read: admin all, manager all (to assign), new hire only through own plan',
+    targets: [{ label: 'the caller’s company', expect: line('401 | 200 200 200 403 403 | 200 200 403') }],
+    shows: { ids: idsOf, visible: (w, actor) => (isCompanyA(actor) ? [w.templates.adminA, w.templates.managerA] : [w.templates.B]) },
+  },
+  {
+    route: 'GET /api/templates/:id',
+    rule: 'templates: read: admin all, manager all, new hire only the template of their own plan',
+    targets: [
+      { label: 'templateAdminA (P1’s)', company: 'A', params: (w) => ({ id: w.templates.adminA }), expect: line('401 | 200 200 200 200 404 | 404 404 404') },
+      { label: 'templateManagerA (P2’s)', company: 'A', params: (w) => ({ id: w.templates.managerA }), expect: line('401 | 200 200 200 404 200 | 404 404 404') },
+      { label: 'templateB (PB’s)', company: 'B', params: (w) => ({ id: w.templates.B }), expect: line('401 | 404 404 404 404 404 | 200 200 200') },
+    ],
+  },
+  {
+    route: 'POST /api/templates',
+    rule: 'templates: create: admin yes, manager yes, new hire no',
+    targets: [{ label: 'a new template', body: () => templateBody, expect: line('401 | 201 201 201 403 403 | 201 201 403') }],
+  },
+  { route: 'PATCH /api/templates/:id', rule: 'templates: edit: admin all, manager own, new hire no', targets: templateWriteTargets(() => templateBody) },
+  { route: 'DELETE /api/templates/:id', rule: 'templates: delete: admin all, manager own, new hire no', targets: templateWriteTargets() },
+  {
+    route: 'POST /api/templates/:id/presence',
+    rule: 'templates: who has it open in the editor: those who may edit it (admin all, manager own, new hire no)',
+    targets: templateWriteTargets(),
+  },
+  { route: 'DELETE /api/templates/:id/presence', rule: 'templates: closing the editor: those who may edit it', targets: templateWriteTargets(undefined, 204) },
+
+  // ---- onboarding plans and tasks ----
+  {
+    route: 'GET /api/onboarding-plans',
+    rule: 'plans: read: admin all, manager where they are the manager, new hire own',
+    targets: [{ label: 'the caller’s company', expect: signedIn(200) }],
+    shows: { ids: idsOf, visible: plansOf },
+  },
+  {
+    route: 'POST /api/onboarding-plans',
+    rule: 'plans: create: admin all, manager (becomes its manager), new hire no',
+    targets: [
+      {
+        label: 'pendingA from templateAdminA (company A)',
+        company: 'A',
+        body: (w) => ({ newHireId: w.pending.A.id, templateId: w.templates.adminA, startDate: '2026-02-02' }),
+        expect: line('401 | 201 201 201 403 403 | 404 404 403'),
+      },
+      {
+        label: 'pendingA from templateB (ids of both companies)',
+        company: 'both',
+        body: (w) => ({ newHireId: w.pending.A.id, templateId: w.templates.B, startDate: '2026-02-02' }),
+        expect: line('401 | 404 404 404 403 403 | 404 404 403'),
+      },
+      {
+        // Managers may only assign plans to themselves (403, decided before the manager is looked up).
+        label: 'pendingA from templateAdminA, managed by managerB (company B)',
+        company: 'A',
+        body: (w) => ({ newHireId: w.pending.A.id, templateId: w.templates.adminA, startDate: '2026-02-02', managerId: w.users.managerB.id }),
+        expect: line('401 | 404 403 403 403 403 | 404 404 403'),
+      },
+      {
+        label: 'pendingB from templateB (company B)',
+        company: 'B',
+        body: (w) => ({ newHireId: w.pending.B.id, templateId: w.templates.B, startDate: '2026-02-02' }),
+        expect: line('401 | 404 404 404 403 403 | 201 201 403'),
+      },
+    ],
+  },
+  { route: 'GET /api/onboarding-plans/:id', rule: 'plans: read', targets: planTargets(200) },
+  { route: 'GET /api/onboarding-plans/:id/details', rule: 'plans: read (with tasks)', targets: planTargets(200) },
+  { route: 'GET /api/onboarding-plans/:id/tasks', rule: 'plans: read (tasks)', targets: planTargets(200) },
+  {
+    route: 'PATCH /api/onboarding-plans/:id',
+    rule: 'plans: edit: admin all, manager where they are the manager, new hire no (403 on their own, 404 on others)',
+    targets: [
+      ...planWriteTargets(200, () => ({ currentPhase: 'Week Two' })),
+      // Company B's ids in the body of an edit of P1: the plan is A's (so new hires still get 403 on their own plan).
+      ...(['templateId', 'managerId', 'newHireId'] as const).map(
+        (field): Target => ({
+          label: `P1 with company B’s ${field} in the body`,
+          company: 'A',
+          params: (w) => ({ id: w.plans.P1 }),
+          body: (w) => ({
+            currentPhase: 'Week Two',
+            [field]: { templateId: w.templates.B, managerId: w.users.managerB.id, newHireId: w.users.newHireB.id }[field],
+          }),
+          expect: line('401 | 404 404 404 403 404 | 404 404 404'),
+        }),
+      ),
+    ],
+  },
+  { route: 'DELETE /api/onboarding-plans/:id', rule: 'plans: delete: admin all, manager where they are the manager, new hire no', targets: planWriteTargets(200) },
+  {
+    route: 'PATCH /api/onboarding-tasks/:taskId',
+    rule: 'tasks: set completed: admin any plan, manager plans they manage, new hire own plan',
+    targets: [
+      { label: 'a task of P1', company: 'A', params: (w) => ({ taskId: w.tasks.P1 }), body: () => ({ isCompleted: true }), expect: line('401 | 200 200 404 200 404 | 404 404 404') },
+      { label: 'a task of P2', company: 'A', params: (w) => ({ taskId: w.tasks.P2 }), body: () => ({ isCompleted: true }), expect: line('401 | 200 404 404 404 200 | 404 404 404') },
+      { label: 'a task of PB', company: 'B', params: (w) => ({ taskId: w.tasks.PB }), body: () => ({ isCompleted: true }), expect: line('401 | 404 404 404 404 404 | 200 200 200') },
+    ],
+  },
+
+  // ---- messages ----
+  {
+    route: 'GET /api/messages/unread',
+    rule: 'messages: read: unread counts of messages to the caller on plans they may see',
+    targets: [{ label: 'the caller’s inbox', expect: signedIn(200) }],
+    shows: {
+      ids: (body) => Object.keys((body as { byPlan?: Record<string, number> } | undefined)?.byPlan ?? { '(no byPlan)': 1 }),
+      visible: (w, actor) => UNREAD_PLANS_OF[actor].map((plan) => w.plans[plan]),
+    },
+  },
+  {
+    route: 'GET /api/messages/:planId',
+    rule: 'messages: read: admin any plan, manager plans they manage, new hire own plan (never its staff notes)',
+    targets: planTargets(200),
+    shows: {
+      ids: idsOf,
+      visible: (w, actor, params) => {
+        const plan = (Object.keys(w.plans) as PlanName[]).find((name) => w.plans[name] === params.planId);
+        return plan ? messagesOf(w, actor, plan) : [];
+      },
+    },
+  },
+  {
+    route: 'POST /api/messages',
+    rule: 'messages: send: admin any plan, manager plans they manage, new hire own plan',
+    // The plan travels in the body; the targets and expectations are those of reading the plan.
+    targets: [
+      ...planTargets(201).map(({ params, ...target }) => ({ ...target, body: (w: World) => ({ planId: params?.(w).planId, content: 'Checking in' }) })),
+      {
+        label: 'P1, addressed to newHireB (company B)',
+        company: 'A',
+        body: (w) => ({ planId: w.plans.P1, content: 'Checking in', receiverId: w.users.newHireB.id }),
+        expect: line('401 | 400 400 404 400 404 | 404 404 404'),
+      },
+    ],
+  },
+  {
+    route: 'PATCH /api/messages/:id/read',
+    rule: 'messages: mark read: only the message’s receiver; to anyone else it is not there (404)',
+    targets: [
+      { label: 'M1 (P1, to managerA)', company: 'A', params: (w) => ({ id: w.messages.M1 }), expect: line('401 | 404 200 404 404 404 | 404 404 404') },
+      { label: 'SN1 (staff note on P1, to managerA)', company: 'A', params: (w) => ({ id: w.messages.SN1 }), expect: line('401 | 404 200 404 404 404 | 404 404 404') },
+      { label: 'M2 (P2, to newHireA2)', company: 'A', params: (w) => ({ id: w.messages.M2 }), expect: line('401 | 404 404 404 404 200 | 404 404 404') },
+      { label: 'MB (PB, to newHireB)', company: 'B', params: (w) => ({ id: w.messages.MB }), expect: line('401 | 404 404 404 404 404 | 404 404 200') },
+    ],
+  },
+  { route: 'POST /api/messages/:planId/read', rule: 'messages: read (marks the conversation read for the caller)', targets: planTargets(200) },
+
+  // ---- company settings ----
+  {
+    route: 'GET /api/company',
+    rule: 'company settings: every member reads their own company’s (the new hire’s Helpful Resources among them)',
+    targets: [{ label: 'the caller’s company', expect: signedIn(200) }],
+    shows: { ids: (body) => [(body as { id?: string } | undefined)?.id ?? '(none)'], visible: (w, actor) => [w.users[actor].companyId] },
+  },
+  {
+    route: 'PATCH /api/company',
+    rule: 'company settings: admins change their own company’s; managers and new hires no',
+    targets: [
+      {
+        label: 'the caller’s company',
+        body: () => ({ name: 'Renamed Company', resources: { employeeHandbook: 'https://example.test/handbook' } }),
+        expect: adminsOnly(200, 200),
+      },
+    ],
+    shows: { ids: (body) => [(body as { id?: string } | undefined)?.id ?? '(none)'], visible: (w, actor) => [w.users[actor].companyId] },
+  },
+
+  // ---- stats ----
+  {
+    route: 'GET /api/companies/:companyId/stats',
+    rule: 'company stats: admin yes, manager own team only, new hire no',
+    targets: [
+      { label: 'company A', company: 'A', params: (w) => ({ companyId: w.companies.A.id }), expect: line('401 | 200 200 200 403 403 | 404 404 403') },
+      { label: 'company B', company: 'B', params: (w) => ({ companyId: w.companies.B.id }), expect: line('401 | 404 404 404 403 403 | 200 200 403') },
+    ],
+    // Managers' figures cover the plans they manage only.
+    shows: {
+      ids: (body) => {
+        const stats = body as { company?: { id: string }; totalPlans?: number } | undefined;
+        return [stats?.company?.id ?? '(no company)', `totalPlans=${stats?.totalPlans}`];
+      },
+      visible: (w, actor) => [w.users[actor].companyId, `totalPlans=${PLANS_OF[actor].length}`],
+    },
+  },
+
+  // ---- subscriptions and payments ----
+  {
+    route: 'POST /api/payments/create',
+    rule: 'payments: admin yes, manager no, new hire no',
+    targets: [
+      {
+        label: 'a Business order',
+        body: () => ({ planType: 'business', currency: 'LKR', billingPeriod: 'yearly', userDetails: { email: 'payer@example.test' } }),
+        expect: adminsOnly(200, 200),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/payments/payer-details',
+    rule: 'payments: admin yes (own company’s details), manager no, new hire no',
+    targets: [{ label: 'the caller’s company', expect: adminsOnly(200, 200) }],
+    shows: {
+      ids: (body) => [(body as { email?: string } | undefined)?.email ?? '(none)'],
+      visible: (w, actor) => [w.users[actor].email],
+    },
+  },
+  {
+    route: 'POST /api/payments/notify',
+    rule: 'public: PayHere’s server calls it; the md5sig signature is the permission',
+    public: true,
+    targets: [
+      {
+        label: 'a signed success for company A’s pending order',
+        headers: formHeaders,
+        body: (w) => new URLSearchParams(signedNotify(simulator, w.orders.pendingA.orderId, w.orders.pendingA.amount, w.orders.pendingA.currency, '2')).toString(),
+        expect: everyone(200),
+      },
+      {
+        label: 'the same notify with a forged signature',
+        headers: formHeaders,
+        body: (w) =>
+          new URLSearchParams({
+            ...signedNotify(simulator, w.orders.pendingA.orderId, w.orders.pendingA.amount, w.orders.pendingA.currency, '2'),
+            md5sig: '0'.repeat(32),
+          }).toString(),
+        expect: everyone(400),
+      },
+    ],
+  },
+  {
+    route: 'POST /api/payments/confirm',
+    rule: 'payments: admin yes (own company’s orders), manager no, new hire no',
+    targets: [
+      { label: 'company A’s pending order', company: 'A', body: (w) => ({ orderId: w.orders.pendingA.orderId, status: 'failed' }), expect: adminsOnly(200, 404) },
+      { label: 'company B’s pending order', company: 'B', body: (w) => ({ orderId: w.orders.pendingB.orderId, status: 'failed' }), expect: adminsOnly(404, 200) },
+    ],
+  },
+  {
+    route: 'POST /api/payments/simulator/complete',
+    rule: 'payments (PAYHERE_MODE=simulator only): admin yes, manager no, new hire no',
+    targets: [
+      { label: 'company A’s pending order', company: 'A', body: (w) => ({ orderId: w.orders.pendingA.orderId, outcome: 'success' }), expect: adminsOnly(200, 404) },
+      { label: 'company B’s pending order', company: 'B', body: (w) => ({ orderId: w.orders.pendingB.orderId, outcome: 'success' }), expect: adminsOnly(404, 200) },
+    ],
+  },
+  {
+    route: 'GET /api/subscription/status',
+    rule: 'subscription status (read): admin, manager and new hire, of their own company',
+    targets: [{ label: 'the caller’s company', expect: signedIn(200) }],
+    shows: {
+      ids: (body) => [(body as { id?: string } | null)?.id ?? '(none)'],
+      visible: (w, actor) => [isCompanyA(actor) ? w.subscriptions.A : w.subscriptions.B],
+    },
+  },
+  {
+    route: 'POST /api/subscription/cancel',
+    rule: 'cancel: admin yes (409 when there is nothing to cancel: B is cancelled already), manager no, new hire no',
+    targets: [{ label: 'the caller’s subscription', body: () => cancelBody, expect: adminsOnly(200, 409) }],
+  },
+  {
+    route: 'POST /api/subscription/reactivate',
+    rule: 'reactivate: admin yes (409 unless cancelled: A is active), manager no, new hire no',
+    targets: [{ label: 'the caller’s subscription', expect: adminsOnly(409, 200) }],
+  },
+  {
+    route: 'POST /api/subscription/free-starter',
+    rule: 'free-starter: admin yes (409 while a paid period runs), manager no, new hire no',
+    targets: [
+      { label: 'while a paid period runs', expect: adminsOnly(409, 409) },
+      {
+        label: 'after every paid period ended',
+        prepare: async (w) => {
+          await w.ctx.db.update(subscriptions).set({ endDate: '2020-01-01T00:00:00.000Z' }).where(eq(subscriptions.isActive, true));
+        },
+        expect: adminsOnly(200, 200),
+      },
+    ],
+  },
+
+  // ---- sync ----
+  {
+    route: 'POST /api/sync/push',
+    rule: 'sync push: each mutation with the same checks as tasks: set completed and messages: send',
+    outcome: pushOutcome,
+    targets: [
+      {
+        label: 'task.setCompleted on a task of P1',
+        company: 'A',
+        body: push((w) => ({ name: 'task.setCompleted', args: { taskId: w.tasks.P1, isCompleted: true } })),
+        expect: line('401 | applied applied rejected applied rejected | rejected rejected rejected'),
+        mayWrite: syncRejectsWrite,
+      },
+      {
+        label: 'task.setCompleted on a task of PB',
+        company: 'B',
+        body: push((w) => ({ name: 'task.setCompleted', args: { taskId: w.tasks.PB, isCompleted: true } })),
+        expect: line('401 | rejected rejected rejected rejected rejected | applied applied applied'),
+        mayWrite: syncRejectsWrite,
+      },
+      {
+        label: 'message.send on P2',
+        company: 'A',
+        body: push((w) => ({ name: 'message.send', args: { id: crypto.randomUUID(), planId: w.plans.P2, content: 'Offline hello' } })),
+        expect: line('401 | applied rejected rejected rejected applied | rejected rejected rejected'),
+        mayWrite: syncRejectsWrite,
+      },
+      {
+        label: 'message.send on PB',
+        company: 'B',
+        body: push((w) => ({ name: 'message.send', args: { id: crypto.randomUUID(), planId: w.plans.PB, content: 'Offline hello' } })),
+        expect: line('401 | rejected rejected rejected rejected rejected | applied applied applied'),
+        mayWrite: syncRejectsWrite,
+      },
+      {
+        label: 'task.setCompleted on a task of P1, from newHireA1’s sync client',
+        company: 'A',
+        body: (w) => ({ clientId: w.syncClients.newHireA1, mutations: [{ id: 1, name: 'task.setCompleted', args: { taskId: w.tasks.P1, isCompleted: true } }] }),
+        expect: line('401 | 404 404 404 applied 404 | 404 404 404'),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/sync/pull',
+    rule: 'sync pull: the rows of the plans the caller may read, their templates and messages (a new hire never a staff note); a sync client is its owner’s alone',
+    targets: [
+      { label: 'a new client', query: () => ({ clientId: crypto.randomUUID(), cursor: '0' }), expect: signedIn(200) },
+      { label: 'newHireA1’s sync client', company: 'A', query: (w) => ({ clientId: w.syncClients.newHireA1, cursor: '0' }), expect: line('401 | 404 404 404 200 404 | 404 404 404') },
+    ],
+    shows: {
+      ids: (body) => {
+        const pull = body as { plans?: { id: string }[]; templates?: { id: string }[]; messages?: { id: string }[]; company?: { id: string } } | undefined;
+        return [...(pull?.plans ?? []), ...(pull?.templates ?? []), ...(pull?.messages ?? []), ...(pull?.company ? [pull.company] : [])].map((row) => row.id);
+      },
+      visible: (w, actor) => [
+        ...plansOf(w, actor),
+        ...new Set(PLANS_OF[actor].map((plan) => w.templates[TEMPLATE_OF_PLAN[plan]])),
+        ...PLANS_OF[actor].flatMap((plan) => messagesOf(w, actor, plan)),
+        w.users[actor].companyId,
+      ],
+    },
+  },
+];

@@ -1,0 +1,163 @@
+// A plan as its new hire sees it (spec section 2, new-hire dashboard): progress, today's tasks, the
+// task list by phase, and quick stats. The new-hire dashboard renders it live; /preview-plan read-only.
+import { BookOpen, CalendarDays, CircleCheckBig, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
+import type { CSSProperties, ReactNode } from 'react';
+import { displayName } from '../../../shared/auth.ts';
+import { currentDay, daysBetween, todaysTasks, toIsoDate, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
+import { PlanViewCard } from './plan-view-card.tsx';
+import { TaskList, TaskRows, type TaskNote, type TaskTicking } from './task-list.tsx';
+
+export type PlanViewProps = {
+  plan: PlanDetails;
+  /** No checkboxes to tick (plan preview). */
+  readOnly?: boolean;
+  /** 'YYYY-MM-DD' in the reader's calendar; today by default. */
+  today?: string;
+  onToggleTask?: (task: OnboardingTask, isCompleted: boolean) => void;
+  taskNotes?: Record<string, TaskNote>;
+  /** Extra cards for the side column (the new hire's Need Help and Helpful Resources). */
+  aside?: ReactNode;
+  /** Buttons beside the welcome text (the new hire's Messages). */
+  headerActions?: ReactNode;
+};
+
+const ACHIEVEMENT_THRESHOLD = 50;
+const DEFAULT_DURATION_DAYS = 90;
+
+export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date()), onToggleTask, taskNotes = {}, aside, headerActions }: PlanViewProps) {
+  const duration = Math.max(plan.template?.duration ?? DEFAULT_DURATION_DAYS, 1);
+  const day = currentDay(plan.startDate, today, duration);
+  const daysElapsed = Math.max(0, daysBetween(plan.startDate, today));
+  const daysRemaining = Math.max(0, duration - daysElapsed);
+  const progress = plan.progressPercentage;
+  const todays = todaysTasks(plan.tasks, plan.startDate, today);
+  const ticking: TaskTicking = { canTick: !readOnly && !!onToggleTask, onToggle: onToggleTask, taskNotes };
+
+  return (
+    <div className="space-y-4 md:space-y-6">
+      <WelcomeHeader plan={plan} actions={headerActions} />
+
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <PlanStat icon={Target} label="Overall Progress" value={`${progress}%`}>
+          <progress className="progress progress-primary h-1.5 w-full" value={progress} max={100} aria-hidden="true" />
+        </PlanStat>
+        <PlanStat icon={CircleCheckBig} label="Tasks Completed" value={`${plan.completedTasks}/${plan.totalTasks}`}>
+          <span>{plan.totalTasks - plan.completedTasks} to go</span>
+        </PlanStat>
+        <PlanStat icon={CalendarDays} label="Current Phase" value={`Day ${day}`}>
+          <span>of {duration} days</span>
+        </PlanStat>
+        <PlanStat icon={UserRound} label="Manager" value={plan.manager ? displayName(plan.manager) : 'Not assigned'} small>
+          {plan.manager && (
+            <a href={`mailto:${plan.manager.email}`} className="link link-hover block truncate" title={plan.manager.email}>
+              {plan.manager.email}
+            </a>
+          )}
+        </PlanStat>
+      </section>
+
+      <div className="grid gap-4 md:gap-6 lg:grid-cols-3">
+        <div className="space-y-4 md:space-y-6 lg:col-span-2">
+          <PlanViewCard id="todays-tasks" icon={CalendarDays} title="Today's Tasks" extra={todays.length > 0 && <span className="badge badge-primary badge-sm">{todays.length}</span>}>
+            {todays.length === 0 ? (
+              <p className="text-sm text-base-content/70">
+                {plan.totalTasks > 0 && plan.completedTasks === plan.totalTasks
+                  ? 'Every task is done. Nothing left for today.'
+                  : 'Nothing is due today. Pick the next task from your list below.'}
+              </p>
+            ) : (
+              <TaskRows tasks={todays} today={today} ticking={ticking} idPrefix="today" />
+            )}
+          </PlanViewCard>
+          <TaskList plan={plan} today={today} ticking={ticking} />
+        </div>
+
+        <aside className="space-y-4 md:space-y-6" aria-label="More">
+          {progress >= ACHIEVEMENT_THRESHOLD && <Achievement progress={progress} />}
+          {aside}
+          <PlanViewCard id="quick-stats" icon={BookOpen} title="Quick Stats">
+            <dl className="grid grid-cols-3 gap-2 text-center lg:grid-cols-1 lg:text-left">
+              <QuickStat label="Days elapsed" value={daysElapsed} />
+              <QuickStat label="Days remaining" value={daysRemaining} />
+              <QuickStat label="Completion rate" value={`${progress}%`} />
+            </dl>
+          </PlanViewCard>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNode }) {
+  const progress = plan.progressPercentage;
+  const firstName = displayName(plan.newHire).split(/\s+/)[0];
+  return (
+    <header className="card bg-primary text-primary-content shadow-sm">
+      <div className="card-body flex-row items-center gap-4 p-5 md:p-6">
+        <div className="min-w-0 flex-1 space-y-1">
+          <p className="flex items-center gap-1.5 text-sm opacity-90">
+            <Sparkles className="size-4" aria-hidden="true" /> {plan.template?.title ?? 'Your onboarding'}
+          </p>
+          <h1 className="text-2xl font-bold leading-tight md:text-3xl">Welcome, {firstName}!</h1>
+          <p className="text-sm opacity-90 md:text-base">
+            {progress >= 100 ? 'You have completed your onboarding. Well done!' : `You are ${progress}% through your onboarding.`}
+          </p>
+          {actions && <div className="flex flex-wrap gap-2 pt-2">{actions}</div>}
+        </div>
+        <div
+          className="radial-progress shrink-0 border-4 border-primary-content/20 bg-primary-content/10 text-lg font-bold"
+          style={{ '--value': progress, '--size': '5.5rem', '--thickness': '0.5rem' } as CSSProperties}
+          role="progressbar"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label="Overall progress"
+        >
+          {progress}%
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Achievement({ progress }: { progress: number }) {
+  return (
+    <section className="card border border-warning/40 bg-warning/10 shadow-sm">
+      <div className="card-body flex-row items-center gap-3 p-4">
+        <Trophy className="size-10 shrink-0 text-warning" aria-hidden="true" />
+        <div>
+          <h2 className="font-bold">Halfway There!</h2>
+          <p className="text-sm text-base-content/80">
+            {progress >= 100 ? 'Every task done. You made it!' : `You have completed ${progress}% of your onboarding. Keep going!`}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PlanStat({ icon: Icon, label, value, small, children }: { icon: typeof Target; label: string; value: string; small?: boolean; children?: ReactNode }) {
+  return (
+    <div className="card bg-base-100 shadow-sm">
+      <div className="card-body min-w-0 gap-1 p-3 md:p-4">
+        <div className="flex items-center gap-1.5 text-xs font-medium text-base-content/70 md:text-sm">
+          <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+          <span className="truncate">{label}</span>
+        </div>
+        <div className={`truncate font-bold ${small ? 'text-base md:text-lg' : 'text-2xl'}`} title={value}>
+          {value}
+        </div>
+        <div className="min-w-0 text-xs text-base-content/70">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+function QuickStat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-box bg-base-200 p-2 lg:flex lg:items-center lg:justify-between lg:px-3">
+      <dt className="text-xs text-base-content/70 lg:text-sm">{label}</dt>
+      <dd className="text-xl font-bold lg:text-base">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+// A plan's tasks as rows with their tick box, status, type and due date: Today's Tasks, and Your
+// Tasks by phase tab, where a row opens to show the task's details.
+import { CalendarDays, ChevronDown, CloudOff, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
+import { useId, useState } from 'react';
+import { PHASE_TABS, phaseTabOf, taskStatus, type OnboardingTask, type PhaseTab, type PlanDetails } from '../../../shared/onboarding.ts';
+import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
+import { formatDay } from '../../lib/format.ts';
+import { PlanViewCard } from './plan-view-card.tsx';
+import { TaskDetail } from './task-detail.tsx';
+import { TaskStatusBadge } from './task-status-badge.tsx';
+
+/** A note under a task: still waiting to sync, or refused by the server. */
+export type TaskNote = { kind: 'pending' | 'rejected'; text: string };
+
+export type TaskTicking = {
+  /** False: no checkboxes to tick (plan preview). */
+  canTick: boolean;
+  onToggle?: (task: OnboardingTask, isCompleted: boolean) => void;
+  taskNotes: Record<string, TaskNote>;
+};
+
+const TYPE_ICONS: Record<TaskType, typeof ListChecks> = {
+  checklist: ListChecks,
+  resource: Video,
+  introduction: Handshake,
+  meeting: CalendarDays,
+};
+
+function firstOpenTab(tasks: OnboardingTask[]): PhaseTab {
+  const index = tasks.findIndex((task) => !task.isCompleted);
+  return phaseTabOf(index === -1 ? 0 : index);
+}
+
+export function TaskList({ plan, today, ticking }: { plan: PlanDetails; today: string; ticking: TaskTicking }) {
+  const [tab, setTab] = useState<PhaseTab>(() => firstOpenTab(plan.tasks));
+  const baseId = useId();
+  const byTab = new Map<PhaseTab, OnboardingTask[]>(PHASE_TABS.map((name) => [name, []]));
+  plan.tasks.forEach((task, index) => byTab.get(phaseTabOf(index))!.push(task));
+  const shown = byTab.get(tab) ?? [];
+
+  return (
+    <PlanViewCard
+      id={`${baseId}-title`}
+      icon={ListChecks}
+      title="Your Tasks"
+      extra={
+        <span className="text-sm font-normal text-base-content/70">
+          {plan.completedTasks} of {plan.totalTasks} done
+        </span>
+      }
+    >
+      <div role="tablist" aria-label="Phases" className="tabs tabs-box tabs-xs grid grid-cols-4 sm:tabs-sm sm:flex sm:flex-nowrap">
+        {PHASE_TABS.map((name) => {
+          const tasks = byTab.get(name) ?? [];
+          const done = tasks.filter((task) => task.isCompleted).length;
+          return (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`${baseId}-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`${baseId}-panel`}
+              className={`tab gap-1 px-1 whitespace-nowrap sm:px-3 ${tab === name ? 'tab-active' : ''}`}
+              onClick={() => setTab(name)}
+            >
+              {name}
+              <span className="text-xs max-sm:sr-only">
+                {done}/{tasks.length}
+              </span>
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${tab}`}>
+        {plan.totalTasks === 0 ? (
+          <p className="py-4 text-sm text-base-content/70">This plan has no tasks yet. Your manager will add them soon.</p>
+        ) : shown.length === 0 ? (
+          <p className="py-4 text-sm text-base-content/70">No tasks in this phase.</p>
+        ) : (
+          <TaskRows tasks={shown} today={today} ticking={ticking} idPrefix="list" expandable />
+        )}
+      </div>
+    </PlanViewCard>
+  );
+}
+
+export function TaskRows({ tasks, today, ticking, idPrefix, expandable = false }: { tasks: OnboardingTask[]; today: string; ticking: TaskTicking; idPrefix: string; expandable?: boolean }) {
+  return (
+    <ul className="divide-y divide-base-200">
+      {tasks.map((task) => (
+        <TaskRow key={task.id} task={task} today={today} ticking={ticking} idPrefix={idPrefix} expandable={expandable} />
+      ))}
+    </ul>
+  );
+}
+
+function TaskRow({ task, today, ticking, idPrefix, expandable }: { task: OnboardingTask; today: string; ticking: TaskTicking; idPrefix: string; expandable: boolean }) {
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const TypeIcon = TYPE_ICONS[task.type];
+  const checkboxId = `${idPrefix}-${task.id}`;
+  const note = ticking.taskNotes[task.id];
+  return (
+    <li className="py-2.5">
+      <div className="flex items-start gap-3">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="checkbox checkbox-primary mt-0.5"
+          checked={task.isCompleted}
+          disabled={!ticking.canTick}
+          onChange={(event) => ticking.onToggle?.(task, event.currentTarget.checked)}
+          aria-label={`Mark “${task.title}” as ${task.isCompleted ? 'not done' : 'done'}`}
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <label htmlFor={checkboxId} className={`cursor-pointer font-medium ${task.isCompleted ? 'text-base-content/70 line-through' : ''}`}>
+              {task.title}
+            </label>
+            <TaskStatusBadge status={taskStatus(task, today)} />
+          </div>
+          <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/70">
+            <span className="inline-flex items-center gap-1">
+              <TypeIcon className="size-3.5" aria-hidden="true" /> {TASK_TYPE_LABELS[task.type]}
+            </span>
+            {task.dueDate && <span>Due {formatDay(task.dueDate, { month: 'short', day: 'numeric' })}</span>}
+            {task.sectionTitle && <span className="truncate">{task.sectionTitle}</span>}
+          </div>
+          {note && (
+            <p className={`mt-1 inline-flex items-center gap-1 text-xs ${note.kind === 'rejected' ? 'text-error' : 'text-info'}`}>
+              {note.kind === 'rejected' ? <TriangleAlert className="size-3.5" aria-hidden="true" /> : <CloudOff className="size-3.5" aria-hidden="true" />}
+              {note.text}
+            </p>
+          )}
+        </div>
+        {expandable && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-square"
+            aria-expanded={open}
+            aria-controls={detailId}
+            aria-label={`${open ? 'Hide' : 'Show'} details of “${task.title}”`}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <ChevronDown className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      {expandable && open && (
+        <div id={detailId} className="mt-3 ml-9 rounded-box border border-base-200 p-3">
+          <TaskDetail task={task} />
+        </div>
+      )}
+    </li>
+  );
+}

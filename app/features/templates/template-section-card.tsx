@@ -1,0 +1,146 @@
+// One section of the template being edited: its days, its tasks with a line on what each holds,
+// the errors the last check found in them, and the buttons that reorder, edit and delete.
+import { ArrowDown, ArrowUp, BookOpen, CalendarClock, ListChecks, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
+import { formatCount } from '../../lib/format.ts';
+import type { DraftSection, DraftTask } from './template-draft.ts';
+
+const TASK_ICONS: Record<TaskType, typeof BookOpen> = {
+  checklist: ListChecks,
+  resource: BookOpen,
+  introduction: UserRound,
+  meeting: CalendarClock,
+};
+
+/** One line on what a task holds, under its title. */
+function taskSummary(task: DraftTask): string {
+  switch (task.type) {
+    case 'checklist':
+      return task.checklistItems.length ? formatCount(task.checklistItems.length, 'item') : 'No items yet';
+    case 'resource':
+      return [task.videoTitle || (task.videoUrl ? 'Video' : ''), task.resourceUrl ? 'Link' : '', task.attachments.length ? formatCount(task.attachments.length, 'attachment') : '']
+        .filter(Boolean)
+        .join(' · ');
+    case 'introduction':
+      return [task.personName, task.personRole].filter(Boolean).join(', ');
+    case 'meeting': {
+      const when = task.meetingDate ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(task.meetingDate)) : '';
+      return [task.meetingTitle, when].filter(Boolean).join(' · ');
+    }
+  }
+}
+
+type TemplateSectionCardProps = {
+  section: DraftSection;
+  index: number;
+  count: number;
+  errors: Record<string, string>;
+  onMove: (by: -1 | 1) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onAddTask: () => void;
+  onMoveTask: (taskIndex: number, by: -1 | 1) => void;
+  onEditTask: (taskIndex: number, task: DraftTask) => void;
+  onDeleteTask: (taskIndex: number) => void;
+};
+
+/** One section of the template with its tasks, and the buttons that move, edit and delete them. */
+export function TemplateSectionCard({ section, index, count, errors, onMove, onEdit, onDelete, onAddTask, onMoveTask, onEditTask, onDeleteTask }: TemplateSectionCardProps) {
+  const prefix = `sections.${index}.`;
+  const sectionErrors = Object.entries(errors)
+    .filter(([path]) => path.startsWith(prefix))
+    .map(([path, message]) => {
+      const taskIndex = /^tasks\.(\d+)/.exec(path.slice(prefix.length))?.[1];
+      const task = taskIndex === undefined ? undefined : section.tasks[Number(taskIndex)];
+      return task ? `Task “${task.title || `#${Number(taskIndex) + 1}`}”: ${message}` : message;
+    });
+  const name = section.title || `Section ${index + 1}`;
+  return (
+    <article className={`card border bg-base-100 ${sectionErrors.length ? 'border-error' : 'border-base-300'}`} aria-label={`Section ${index + 1}: ${name}`}>
+      <div className="card-body gap-3 p-4">
+        <div className="flex flex-wrap items-start gap-2">
+          <div className="min-w-0 flex-1 basis-56">
+            <h3 className="text-lg font-semibold break-words">
+              <span className="text-base-content/70">{index + 1}.</span> {name}
+            </h3>
+            <p className="text-sm text-base-content/70">
+              Days {section.dayStart}–{section.dayEnd} · {section.tasks.length} {section.tasks.length === 1 ? 'task' : 'tasks'}
+            </p>
+            {section.description && <p className="mt-1 text-sm break-words text-base-content/80">{section.description}</p>}
+          </div>
+          <div className="flex gap-1">
+            <IconButton label={`Move section “${name}” up`} disabled={index === 0} onClick={() => onMove(-1)}>
+              <ArrowUp className="size-4" aria-hidden="true" />
+            </IconButton>
+            <IconButton label={`Move section “${name}” down`} disabled={index === count - 1} onClick={() => onMove(1)}>
+              <ArrowDown className="size-4" aria-hidden="true" />
+            </IconButton>
+            <IconButton label={`Edit section “${name}”`} onClick={onEdit}>
+              <Pencil className="size-4" aria-hidden="true" />
+            </IconButton>
+            <IconButton label={`Delete section “${name}”`} onClick={onDelete} danger>
+              <Trash2 className="size-4" aria-hidden="true" />
+            </IconButton>
+          </div>
+        </div>
+
+        {sectionErrors.length > 0 && (
+          <div role="alert" className="alert alert-error alert-soft text-sm">
+            <ul>
+              {sectionErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        {section.tasks.length > 0 && (
+          <ol className="flex flex-col gap-2" aria-label={`Tasks in ${name}`}>
+            {section.tasks.map((task, taskIndex) => {
+              const Icon = TASK_ICONS[task.type];
+              const summary = taskSummary(task);
+              return (
+                <li key={task.key} className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-2 ps-3">
+                  <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <div className="min-w-0 flex-1 basis-40">
+                    <p className="font-medium break-words">{task.title}</p>
+                    <p className="text-xs text-base-content/70">
+                      <span className="badge badge-ghost badge-xs me-1">{TASK_TYPE_LABELS[task.type]}</span>
+                      {summary}
+                    </p>
+                  </div>
+                  <div className="ms-auto flex gap-1">
+                    <IconButton label={`Move task “${task.title}” up`} disabled={taskIndex === 0} onClick={() => onMoveTask(taskIndex, -1)}>
+                      <ArrowUp className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton label={`Move task “${task.title}” down`} disabled={taskIndex === section.tasks.length - 1} onClick={() => onMoveTask(taskIndex, 1)}>
+                      <ArrowDown className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton label={`Edit task “${task.title}”`} onClick={() => onEditTask(taskIndex, task)}>
+                      <Pencil className="size-4" aria-hidden="true" />
+                    </IconButton>
+                    <IconButton label={`Delete task “${task.title}”`} onClick={() => onDeleteTask(taskIndex)} danger>
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </IconButton>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <button type="button" className="btn btn-sm btn-ghost w-fit text-primary" onClick={onAddTask}>
+          <Plus className="size-4" aria-hidden="true" /> Add task to “{name}”
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function IconButton({ label, onClick, disabled, danger, children }: { label: string; onClick: () => void; disabled?: boolean; danger?: boolean; children: ReactNode }) {
+  return (
+    <button type="button" className={`btn btn-ghost btn-sm btn-square ${danger ? 'text-error' : ''}`} aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,40 @@
+// The fetch wrapper's failures: the error body's code, or the status's when the body has none.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, client, json, NetworkError } from './api-client.ts';
+
+const answer = (status: number, body: unknown, contentType = 'application/json') =>
+  vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': contentType } }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('throws ApiError with the body’s code, message and issues', async () => {
+    vi.stubGlobal('fetch', answer(400, { code: 'validation_failed', message: 'Title is required', issues: [{ path: 'title', message: 'Title is required' }] }));
+    const error = await apiRequest('/api/templates', { method: 'POST', body: {} }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Title is required', issues: [{ path: 'title', message: 'Title is required' }] });
+  });
+
+  it('falls back to the status’s code when the body has none (or one it does not know)', async () => {
+    vi.stubGlobal('fetch', answer(502, '<html>Bad gateway</html>', 'text/html'));
+    await expect(apiRequest('/api/health')).rejects.toMatchObject({ status: 502, code: 'internal' });
+    vi.stubGlobal('fetch', answer(429, { message: 'Slow down', code: 'from_the_future' }));
+    await expect(apiRequest('/api/health')).rejects.toMatchObject({ status: 429, code: 'rate_limited', message: 'Slow down' });
+  });
+
+  it('throws NetworkError when no answer came', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('/api/health')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('sends the typed client’s calls through the same wrapper', async () => {
+    const fetch = answer(200, [{ id: 't1', title: 'Engineering' }]);
+    vi.stubGlobal('fetch', fetch);
+    const templates = await json(client.api.templates.$get());
+    expect(templates).toEqual([{ id: 't1', title: 'Engineering' }]);
+    expect(fetch).toHaveBeenCalledWith('/api/templates', expect.objectContaining({ method: 'GET', credentials: 'include' }));
+
+    vi.stubGlobal('fetch', answer(404, { code: 'not_found', message: 'Template not found' }));
+    await expect(client.api.templates[':id'].$get({ param: { id: 'gone' } })).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+});

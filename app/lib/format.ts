@@ -1,0 +1,18 @@
+// Dates in the reader's own locale (money: formatMoney in shared/catalogue.ts).
+
+/** A calendar day 'YYYY-MM-DD' (read as that day wherever the reader is, not as UTC midnight); '—' for none. */
+export function formatDay(isoDay: string | null | undefined, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  if (!isoDay) return '—';
+  const [y, m, d] = isoDay.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(undefined, options).format(new Date(y, m - 1, d));
+}
+
+/** A moment (an ISO timestamp) as a long date. */
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
+}
+
+/** '1 manager', '2 managers', '1,200 days': a count in the reader's locale with its noun. */
+export function formatCount(count: number, one: string, many = `${one}s`): string {
+  return `${new Intl.NumberFormat().format(count)} ${count === 1 ? one : many}`;
+}
