@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureInstallPrompt } from './components/pwa/install-prompt.ts';
 import { LoadingScreen } from './components/ui/loading-screen.tsx';
-import { NotFound } from './components/ui/not-found.tsx';
 import { currentUserQueryOptions } from './lib/api/get-current-user.ts';
 import { queryClient } from './lib/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
@@ -15,8 +14,8 @@ const router = createRouter({
   context: { queryClient },
   defaultPreload: 'intent',
   defaultPendingComponent: () => <LoadingScreen />,
-  defaultNotFoundComponent: NotFound,
-  // Access Denied for a refused route, else the error: rare, so its code loads only when needed.
+  // Rare screens, so their code loads only when needed: 404, and Access Denied or an error.
+  defaultNotFoundComponent: lazyRouteComponent(() => import('./components/ui/not-found.tsx'), 'NotFound'),
   defaultErrorComponent: lazyRouteComponent(() => import('./components/ui/route-error.tsx'), 'RouteError'),
   // Loaders always run and react-query decides whether to fetch (TanStack Router's advice with an external cache).
   defaultPreloadStaleTime: 0,

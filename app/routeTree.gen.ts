@@ -22,6 +22,7 @@ import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin-dashboard'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
+import { Route as AppCompanySettingsRouteImport } from './routes/_app/company-settings'
 import { Route as AppInviteRouteImport } from './routes/_app/invite'
 import { Route as AppManagerDashboardRouteImport } from './routes/_app/manager-dashboard'
 import { Route as AppNewHireDashboardRouteImport } from './routes/_app/new-hire-dashboard'
@@ -96,6 +97,11 @@ const AppAnalyticsRoute = AppAnalyticsRouteImport.update({
   path: '/analytics',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCompanySettingsRoute = AppCompanySettingsRouteImport.update({
+  id: '/company-settings',
+  path: '/company-settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppInviteRoute = AppInviteRouteImport.update({
   id: '/invite',
   path: '/invite',
@@ -155,6 +161,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/admin-dashboard': typeof AppAdminDashboardRoute
   '/analytics': typeof AppAnalyticsRoute
+  '/company-settings': typeof AppCompanySettingsRoute
   '/invite': typeof AppInviteRoute
   '/manager-dashboard': typeof AppManagerDashboardRoute
   '/new-hire-dashboard': typeof AppNewHireDashboardRoute
@@ -178,6 +185,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute
   '/admin-dashboard': typeof AppAdminDashboardRoute
   '/analytics': typeof AppAnalyticsRoute
+  '/company-settings': typeof AppCompanySettingsRoute
   '/invite': typeof AppInviteRoute
   '/manager-dashboard': typeof AppManagerDashboardRoute
   '/new-hire-dashboard': typeof AppNewHireDashboardRoute
@@ -203,6 +211,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute
   '/_app/admin-dashboard': typeof AppAdminDashboardRoute
   '/_app/analytics': typeof AppAnalyticsRoute
+  '/_app/company-settings': typeof AppCompanySettingsRoute
   '/_app/invite': typeof AppInviteRoute
   '/_app/manager-dashboard': typeof AppManagerDashboardRoute
   '/_app/new-hire-dashboard': typeof AppNewHireDashboardRoute
@@ -228,6 +237,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin-dashboard'
     | '/analytics'
+    | '/company-settings'
     | '/invite'
     | '/manager-dashboard'
     | '/new-hire-dashboard'
@@ -251,6 +261,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin-dashboard'
     | '/analytics'
+    | '/company-settings'
     | '/invite'
     | '/manager-dashboard'
     | '/new-hire-dashboard'
@@ -275,6 +286,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/_app/admin-dashboard'
     | '/_app/analytics'
+    | '/_app/company-settings'
     | '/_app/invite'
     | '/_app/manager-dashboard'
     | '/_app/new-hire-dashboard'
@@ -393,6 +405,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAnalyticsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/company-settings': {
+      id: '/_app/company-settings'
+      path: '/company-settings'
+      fullPath: '/company-settings'
+      preLoaderRoute: typeof AppCompanySettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/invite': {
       id: '/_app/invite'
       path: '/invite'
@@ -462,6 +481,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
   AppAnalyticsRoute: typeof AppAnalyticsRoute
+  AppCompanySettingsRoute: typeof AppCompanySettingsRoute
   AppInviteRoute: typeof AppInviteRoute
   AppManagerDashboardRoute: typeof AppManagerDashboardRoute
   AppNewHireDashboardRoute: typeof AppNewHireDashboardRoute
@@ -476,6 +496,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAdminDashboardRoute: AppAdminDashboardRoute,
   AppAnalyticsRoute: AppAnalyticsRoute,
+  AppCompanySettingsRoute: AppCompanySettingsRoute,
   AppInviteRoute: AppInviteRoute,
   AppManagerDashboardRoute: AppManagerDashboardRoute,
   AppNewHireDashboardRoute: AppNewHireDashboardRoute,

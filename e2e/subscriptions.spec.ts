@@ -1,4 +1,5 @@
-// Subscriptions with the local PayHere simulator: upgrade, cancel (access kept) and reactivate.
+// Subscriptions with the local PayHere simulator: the payer's details confirmed before paying, upgrade,
+// cancel (access kept) and reactivate.
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
 
@@ -7,10 +8,30 @@ async function signInAsAdmin(page: Page) {
   expect(res.ok()).toBe(true);
 }
 
+/** SHOTS_DIR=/some/dir: screenshots at phone and desktop widths for a person to look at. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 const planCard = (page: Page, name: string) => page.getByRole('article', { name });
 
 /** The card's 'Current Plan' badge (its action button may carry the same words). */
 const currentPlanBadge = (page: Page, name: string) => planCard(page, name).locator('span', { hasText: 'Current Plan' });
+
+/** The checkout's first step: the payer's details, prefilled; Continue opens PayHere's checkout. */
+async function continueToPayment(page: Page) {
+  const billing = page.getByRole('dialog', { name: 'Billing details' });
+  await expect(billing.getByLabel('Email')).not.toHaveValue('');
+  await billing.getByRole('button', { name: 'Continue to payment' }).click();
+}
 
 /** The toggles are radios styled as buttons: click the visible label, as a person does. */
 async function choose(page: Page, option: string | RegExp) {
@@ -45,9 +66,38 @@ test('the admin upgrades to Growth yearly in LKR, cancels keeping access, and re
   await expect(growth).toContainText(/LKR\s*13,500/);
 
   await growth.getByRole('button', { name: 'Choose Growth' }).click();
+
+  // The payer's details, prefilled from the admin's account and the company, for the admin to correct.
+  const billing = page.getByRole('dialog', { name: 'Billing details' });
+  await expect(billing).toContainText(/Growth · Yearly · LKR\s*13,500/);
+  await expect(billing.getByLabel('First name')).toHaveValue('Amara');
+  await expect(billing.getByLabel('Last name')).toHaveValue('Perera');
+  await expect(billing.getByLabel('Email')).toHaveValue(DEMO.admin);
+  await expect(billing.getByLabel('Address')).toHaveValue('42 Galle Road, Colombo 03');
+  await billing.getByLabel('Phone').fill('call me');
+  await billing.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(billing.getByText('Please enter a valid phone number')).toBeVisible();
+  await billing.getByLabel('Phone').fill('+94 77 123 4567');
+  await billing.getByLabel('City').fill('Colombo');
+  await billing.getByLabel('Last name').fill('Perera-Silva');
+  await shot(page, 'checkout-payer-form');
+  const create = page.waitForRequest((request) => request.url().endsWith('/api/payments/create'));
+  await billing.getByRole('button', { name: 'Continue to payment' }).click();
+  expect((await create).postDataJSON()).toMatchObject({
+    planType: 'growth',
+    billingPeriod: 'yearly',
+    currency: 'LKR',
+    payer: { firstName: 'Amara', lastName: 'Perera-Silva', email: DEMO.admin, phone: '+94 77 123 4567', address: '42 Galle Road, Colombo 03', city: 'Colombo' },
+  });
+
   const checkout = page.getByRole('dialog', { name: 'PayHere test checkout' });
   await expect(checkout).toBeVisible();
+  await expect(billing).toBeHidden();
   await expect(checkout).toContainText(/LKR\s*13,500/);
+  await expect(checkout).toContainText(`Amara Perera-Silva <${DEMO.admin}>`);
+  // The phone and city the admin gave are the company's now: the next checkout starts from them.
+  const company = await (await page.request.get('/api/company')).json();
+  expect(company).toMatchObject({ phone: '+94 77 123 4567', city: 'Colombo', address: '42 Galle Road, Colombo 03' });
   await checkout.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.getByText('Payment Successful!')).toBeVisible();
 
@@ -88,6 +138,8 @@ test('a cancelled simulator checkout changes nothing, and offline disables payin
   await signInAsAdmin(page);
   await page.goto('/subscription');
   await planCard(page, 'Business').getByRole('button', { name: 'Choose Business' }).click();
+  await expect(page.getByRole('dialog', { name: 'Billing details' }).getByLabel('Phone')).toHaveValue('+94 77 123 4567');
+  await continueToPayment(page);
   await page.getByRole('dialog', { name: 'PayHere test checkout' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Payment was cancelled. Your subscription remains unchanged.')).toBeVisible();
   await expect(planCard(page, 'Business').getByRole('button', { name: 'Choose Business' })).toBeEnabled();

@@ -22,6 +22,15 @@ describe('api client', () => {
     await expect(apiRequest('/api/health')).rejects.toMatchObject({ status: 429, code: 'rate_limited', message: 'Slow down' });
   });
 
+  it('keeps the current version a stale save is answered with, to reload or overwrite', async () => {
+    vi.stubGlobal('fetch', answer(409, { code: 'stale_version', message: 'Someone else saved this template since you opened it.', currentVersion: 7 }));
+    await expect(client.api.templates[':id'].$patch({ param: { id: 't1' }, json: { title: 'Engineering', version: 3 } })).rejects.toMatchObject({
+      status: 409,
+      code: 'stale_version',
+      currentVersion: 7,
+    });
+  });
+
   it('throws NetworkError when no answer came', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiRequest('/api/health')).rejects.toBeInstanceOf(NetworkError);

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly issues: ApiIssue[] = [],
     /** What to switch on (shared/errors.ts); the message is for people. */
     readonly code: ErrorCode = defaultErrorCode(status),
+    /** With stale_version: the record's version now, to reload it or to overwrite with (send it back). */
+    readonly currentVersion?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,7 +45,8 @@ async function apiErrorOf(response: Response): Promise<ApiError> {
   }
   const message = body?.message || text || `${response.status}: ${response.statusText}`;
   const code = isErrorCode(body?.code) ? body.code : defaultErrorCode(response.status);
-  return new ApiError(response.status, message, body?.issues ?? [], code);
+  const currentVersion = typeof body?.currentVersion === 'number' ? body.currentVersion : undefined;
+  return new ApiError(response.status, message, body?.issues ?? [], code, currentVersion);
 }
 
 /** fetch for the API: resolves only with a successful answer; an abort stays an AbortError. */

@@ -1,12 +1,9 @@
-// Server state for the online screens. Spec section 7: the query key joined by '/' is the URL; no
-// retries, no refetch on focus, never stale unless a screen says so.
-import { MutationCache, QueryCache, QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
-import { api, isUnauthorized } from './api-client.ts';
+// Server state for the online screens. Spec section 7: a query's key is its URL (so a prefix finds
+// every query of a resource), each request's file names its call; no retries, no refetch on focus,
+// never stale unless a screen says so.
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isUnauthorized } from './api-client.ts';
 import { handleUnauthorized } from './notify.ts';
-
-function defaultQueryFn({ queryKey, signal }: QueryFunctionContext) {
-  return api.get(queryKey.join('/'), signal);
-}
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
@@ -22,7 +19,6 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
-      queryFn: defaultQueryFn,
       retry: false,
       refetchOnWindowFocus: false,
       staleTime: Number.POSITIVE_INFINITY,

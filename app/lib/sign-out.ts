@@ -5,14 +5,19 @@ import { CACHED_USER_KEY } from '../sync/local-base.ts';
 import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 
-export async function signOut(): Promise<void> {
+/** Spec section 9: the redirect after logging out waits 500 ms. */
+export const SIGN_OUT_DELAY_MS = 500;
+
+/** Resolves false when the person chose to stay (changes of theirs have not synced yet). */
+export async function signOut(): Promise<boolean> {
   // A new hire's offline data: warn if changes have not synced yet (they may stay signed in), then
   // delete their local database. Loaded on demand so staff screens never download the sync engine.
   const user = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY);
-  if (user) {
-    const { clearLocalDataForSignOut } = await import('../sync/session.ts');
-    if (!(await clearLocalDataForSignOut(user.id))) return;
-  }
+  const session = user ? await import('../sync/session.ts') : null;
+  if (user && session && !(await session.confirmSignOut(user.id))) return false;
+  // The wait comes before the session ends, so the screen's polls meet no 401 on the way out.
+  await new Promise((resolve) => setTimeout(resolve, SIGN_OUT_DELAY_MS));
+  if (user && session) await session.clearLocalDataForSignOut(user.id);
   try {
     await api.post('/api/auth/logout');
   } catch {
@@ -24,4 +29,5 @@ export async function signOut(): Promise<void> {
     .then(({ forgetPeopleInStorage }) => forgetPeopleInStorage(null))
     .catch(() => localStorage.removeItem(CACHED_USER_KEY));
   window.location.assign('/');
+  return true;
 }

@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
+import { tokenParam } from '../lib/search-params.ts';
 
-/** The router parses search values as JSON, so a token may arrive as a number; invite=1 as 1. */
-const tokenParam = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
-
+// invite=1 arrives as the number 1, for the same reason as a token (lib/search-params.ts).
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string; invite?: boolean } => ({
     token: tokenParam(search.token),

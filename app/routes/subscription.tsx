@@ -6,6 +6,8 @@ import { settled } from '../lib/query-client.ts';
 
 /** Open to everyone: signed-out visitors see the plans with 'Sign in to Subscribe'. */
 export const Route = createFileRoute('/subscription')({
+  // The loader in a chunk of its own: kept out of the first load every visitor downloads.
+  codeSplitGroupings: [['loader'], ['component']],
   loader: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null);
     if (user) await settled(context.queryClient.ensureQueryData(subscriptionStatusQueryOptions()));

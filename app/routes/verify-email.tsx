@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { VerifyEmailScreen } from '../features/auth/verify-email-screen.tsx';
-
-const tokenParam = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+import { tokenParam } from '../lib/search-params.ts';
 
 export const Route = createFileRoute('/verify-email')({
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: tokenParam(search.token) }),

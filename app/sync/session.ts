@@ -76,19 +76,19 @@ function askForPersistentStorage() {
 }
 
 /**
- * Before signing out: warns when changes have not reached the server yet (the person may cancel),
- * then stops syncing and deletes the person's local database. Resolves false when cancelled.
+ * Before signing out: warns when changes have not reached the server yet. Resolves false when the
+ * person cancels (they stay signed in).
  */
-export async function clearLocalDataForSignOut(
-  userId: string,
-  confirm: (message: string) => boolean = (message) => window.confirm(message),
-): Promise<boolean> {
-  const db = userDb(userId);
-  const pending = await db.outbox.filter(isPersonsChange).count().catch(() => 0);
-  if (pending > 0 && !confirm(`${pluralChanges(pending)} on this device ${pending === 1 ? 'has' : 'have'} not synced yet and will be lost if you sign out now. Sign out anyway?`)) {
-    return false;
-  }
+export async function confirmSignOut(userId: string, confirm: (message: string) => boolean = (message) => window.confirm(message)): Promise<boolean> {
+  const pending = await userDb(userId)
+    .outbox.filter(isPersonsChange)
+    .count()
+    .catch(() => 0);
+  return pending === 0 || confirm(`${pluralChanges(pending)} on this device ${pending === 1 ? 'has' : 'have'} not synced yet and will be lost if you sign out now. Sign out anyway?`);
+}
+
+/** Signing out: stops syncing and deletes the person's local database. */
+export async function clearLocalDataForSignOut(userId: string): Promise<void> {
   stopSyncFor(userId);
   await deleteUserDb(userId).catch(() => undefined);
-  return true;
 }

@@ -1,8 +1,8 @@
 // A plan's conversation as people see it: the thread and the composer. It only shows and collects;
 // where messages come from (REST for staff, Dexie for new hires) is the caller's business.
-import { Clock3, MessageSquare, SendHorizontal } from 'lucide-react';
+import { Clock3, Lock, MessageSquare, SendHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { formatMessageTime, MESSAGE_MAX_LENGTH } from '../../../shared/messages.ts';
+import { formatMessageTime, MESSAGE_MAX_LENGTH, type MessageAudience } from '../../../shared/messages.ts';
 import { ROLE_BADGES, ROLE_LABELS, type Role } from '../../../shared/roles.ts';
 
 export type ConversationMessage = {
@@ -13,6 +13,8 @@ export type ConversationMessage = {
   sender: { fullName: string | null; role: Role } | null;
   /** Written on this device and not sent yet. */
   pending?: boolean;
+  /** 'staff': a note between staff members that the plan's new hire never sees (shown as "Staff note"). */
+  audience?: MessageAudience;
 };
 
 export type ConversationViewProps = {
@@ -27,17 +29,31 @@ export type ConversationViewProps = {
   fallbackSender: string;
   /** Alerts between the thread and the composer (new messages, messages not sent). */
   notices?: ReactNode;
+  /** Who the next message goes to, right above the composer; the text box is described by it. */
+  composerNote?: ReactNode;
   placeholder: string;
   /** Sends; the composer clears when it answers true. */
   onSend: (content: string) => boolean | Promise<boolean>;
   sending?: boolean;
 };
 
-export function ConversationView({ messages, viewerId, loadError, emptyText, fallbackSender, notices, placeholder, onSend, sending = false }: ConversationViewProps) {
+export function ConversationView({
+  messages,
+  viewerId,
+  loadError,
+  emptyText,
+  fallbackSender,
+  notices,
+  composerNote,
+  placeholder,
+  onSend,
+  sending = false,
+}: ConversationViewProps) {
   const [draft, setDraft] = useState('');
   const bottomRef = useRef<HTMLDivElement>(null);
   const composerId = useId();
   const hintId = useId();
+  const noteId = useId();
   const last = messages?.at(-1)?.id;
 
   useEffect(() => {
@@ -85,6 +101,11 @@ export function ConversationView({ messages, viewerId, loadError, emptyText, fal
         <div ref={bottomRef} />
       </div>
       {notices && <div className="flex flex-col gap-2 px-4 pt-3 empty:hidden">{notices}</div>}
+      {composerNote && (
+        <div id={noteId} className="px-4 pt-3">
+          {composerNote}
+        </div>
+      )}
       <form
         className="flex items-end gap-2 border-t border-base-300 px-4 pt-3"
         onSubmit={(event) => {
@@ -104,7 +125,7 @@ export function ConversationView({ messages, viewerId, loadError, emptyText, fal
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          aria-describedby={hintId}
+          aria-describedby={composerNote ? `${noteId} ${hintId}` : hintId}
         />
         <button type="submit" className="btn btn-primary btn-square" disabled={!canSend} aria-label="Send message">
           {sending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <SendHorizontal className="size-5" aria-hidden="true" />}
@@ -118,13 +139,16 @@ export function ConversationView({ messages, viewerId, loadError, emptyText, fal
 }
 
 function MessageBubble({ message, mine, fallbackSender }: { message: ConversationMessage; mine: boolean; fallbackSender: string }) {
+  const staffNote = message.audience === 'staff';
+  const tone = staffNote ? 'bg-warning/15 text-base-content' : mine ? 'chat-bubble-primary' : '';
   return (
     <li className={`chat ${mine ? 'chat-end' : 'chat-start'}`}>
-      <div className="chat-header gap-1 text-xs">
+      <div className="chat-header flex-wrap items-center gap-1 text-xs">
         <span className="font-medium">{mine ? 'You' : (message.sender?.fullName ?? (message.sender ? ROLE_LABELS[message.sender.role] : fallbackSender))}</span>
         {!mine && message.sender?.fullName && <span className="text-base-content/70">· {ROLE_BADGES[message.sender.role]}</span>}
+        {staffNote && <StaffNoteBadge />}
       </div>
-      <div className={`chat-bubble whitespace-pre-wrap break-words ${mine ? 'chat-bubble-primary' : ''} ${message.pending ? 'opacity-75' : ''}`}>{message.content}</div>
+      <div className={`chat-bubble whitespace-pre-wrap break-words ${tone} ${message.pending ? 'opacity-75' : ''}`}>{message.content}</div>
       <div className="chat-footer text-xs text-base-content/70">
         {message.pending ? (
           <span className="inline-flex items-center gap-1">
@@ -135,5 +159,15 @@ function MessageBubble({ message, mine, fallbackSender }: { message: Conversatio
         )}
       </div>
     </li>
+  );
+}
+
+/** The mark of a staff note; screen readers also hear who cannot see it. */
+export function StaffNoteBadge() {
+  return (
+    <span className="badge badge-warning badge-soft badge-xs gap-1 font-medium" title="Only staff see this note">
+      <Lock className="size-3" aria-hidden="true" />
+      Staff note<span className="sr-only">, not visible to the new hire</span>
+    </span>
   );
 }

@@ -13,17 +13,20 @@ import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 /** Closes the focus-driven daisyUI dropdown after a choice. */
 const closeMenu = () => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined);
 
-/** The photo only from an allowed host (a link saved before the rule shows initials), never with a referrer. */
+/**
+ * The photo only from an allowed host (a link saved before the rule shows initials), never with a
+ * referrer. Hidden from screen readers: the person's name is always beside it.
+ */
 export function Avatar({ user, size = 'size-9' }: { user: SessionUser; size?: string }) {
   const photo = safeProfilePhoto(user.profileImageUrl);
   return photo ? (
-    <div className="avatar">
+    <div className="avatar" aria-hidden="true">
       <div className={`${size} rounded-full`}>
         <img src={photo} alt="" referrerPolicy="no-referrer" />
       </div>
     </div>
   ) : (
-    <div className="avatar avatar-placeholder">
+    <div className="avatar avatar-placeholder" aria-hidden="true">
       <div className={`${size} rounded-full bg-primary text-primary-content`}>
         <span className="text-sm font-semibold">{initials(user)}</span>
       </div>
@@ -37,9 +40,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <>
       <div className="dropdown dropdown-end">
-        <div tabIndex={0} role="button" className="btn btn-ghost gap-2 px-1 sm:px-2" aria-label={`Account menu for ${displayName(user)}`}>
+        {/* Named by its text (WCAG label in name): the name and role stay readable on a phone, only hidden from sight. */}
+        <div tabIndex={0} role="button" className="btn btn-ghost gap-2 px-1 sm:px-2">
+          <span className="sr-only">Account menu for</span>
           <Avatar user={user} size="size-8" />
-          <span className="hidden text-left leading-tight sm:block">
+          <span className="text-left leading-tight max-sm:sr-only sm:block">
             <span className="block max-w-40 truncate text-sm font-medium">{displayName(user)}</span>
             <span className="block text-xs font-normal text-base-content/70">{ROLE_LABELS[user.role]}</span>
           </span>
@@ -87,10 +92,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
                 disabled={signingOut}
                 onClick={() => {
                   setSigningOut(true);
-                  void signOut();
+                  void signOut().then(
+                    (signedOut) => signedOut || setSigningOut(false),
+                    () => setSigningOut(false),
+                  );
                 }}
               >
-                <LogOut className="size-4" aria-hidden="true" /> Log out
+                {signingOut ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <LogOut className="size-4" aria-hidden="true" />}
+                {signingOut ? 'Signing out…' : 'Log out'}
               </button>
             </li>
           </ul>

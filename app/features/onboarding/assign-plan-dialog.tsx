@@ -15,7 +15,7 @@ import { useAssignPlanForm } from './use-assign-plan-form.ts';
 
 type Viewer = { id: string; role: Role };
 
-/** The Team page's button and the dialog it opens. */
+/** The button and the dialog it opens (the Team page, the admin dashboard). */
 export function AssignPlanButton({ currentUser }: { currentUser: Viewer }) {
   const [open, setOpen] = useState(false);
   return (

@@ -103,6 +103,7 @@ export function ManagedPlans({ user, Conversation }: DashboardPlansProps) {
             <MessageSquare className="size-4" aria-hidden="true" /> Send Message
           </button>
           <PreviewLink plan={plan} />
+          <RemovePlanButton plan={plan} kind="delete-plan" />
         </>
       )}
     />
@@ -128,7 +129,16 @@ function PlanCards({
       </div>
       {dialog?.kind === 'progress' && <TaskProgressDialog planId={dialog.plan.id} open onClose={close} />}
       {dialog?.kind === 'edit' && <EditPlanDialog plan={dialog.plan} open onClose={close} />}
-      {dialog?.kind === 'messages' && <Conversation planId={dialog.plan.id} newHireName={displayName(dialog.plan.newHire)} viewer={user} open onClose={close} />}
+      {dialog?.kind === 'messages' && (
+        <Conversation
+          planId={dialog.plan.id}
+          newHireName={displayName(dialog.plan.newHire)}
+          manager={dialog.plan.manager ? { id: dialog.plan.manager.id, name: displayName(dialog.plan.manager) } : null}
+          viewer={user}
+          open
+          onClose={close}
+        />
+      )}
     </>
   );
 }

@@ -5,12 +5,16 @@ import { displayName } from '../../../shared/auth.ts';
 import { ERROR_CODE } from '../../../shared/errors.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { useCompany } from '../../lib/api/get-company.ts';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { usePlanDetails } from './api/get-plan-details.ts';
+import { HelpfulResources } from './helpful-resources.tsx';
 import { PlanView } from './plan-view.tsx';
 
 export function PreviewPlanScreen({ planId }: { planId: string }) {
   const { data: plan, isPending, error, refetch } = usePlanDetails(planId);
+  // The company's links, as the new hire's card shows them; without them (still loading, failed) no card.
+  const company = useCompany();
   if (isPending) return <LoadingScreen label="Loading plan preview..." />;
   if (hasErrorCode(error, ERROR_CODE.notFound)) {
     return (
@@ -38,7 +42,7 @@ export function PreviewPlanScreen({ planId }: { planId: string }) {
           Back to dashboard
         </Link>
       </div>
-      <PlanView plan={plan} readOnly />
+      <PlanView plan={plan} readOnly aside={<HelpfulResources links={company.data?.helpfulResources ?? []} />} />
     </section>
   );
 }

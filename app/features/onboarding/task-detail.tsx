@@ -5,7 +5,7 @@ import { initials } from '../../../shared/auth.ts';
 import { safeUrl } from '../../../shared/links.ts';
 import type { OnboardingTask } from '../../../shared/onboarding.ts';
 import type { Attachment } from '../../../shared/tasks.ts';
-import { formatMegabytes, videoEmbedFor } from './video.ts';
+import { formatMegabytes, resourceMedia, videoEmbedFor } from './video.ts';
 
 export function TaskDetail({ task }: { task: OnboardingTask }) {
   return (
@@ -48,14 +48,17 @@ function Checklist({ task }: { task: OnboardingTask }) {
   );
 }
 
+/** A YouTube or Vimeo link pasted as the resource plays like the Video URL does, behind the same facade. */
 function Resource({ task }: { task: OnboardingTask }) {
-  const video = safeUrl(task.videoUrl);
-  const resource = safeUrl(task.resourceUrl);
+  const { videos, link } = resourceMedia(task);
+  const videoUrl = safeUrl(task.videoUrl);
   return (
     <div className="space-y-3">
-      {video && <VideoPlayer url={video} title={task.videoTitle || task.title} />}
-      {resource && resource !== video && (
-        <a href={resource} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm">
+      {videos.map((url) => (
+        <VideoPlayer key={url} url={url} title={(url === videoUrl && task.videoTitle) || task.title} />
+      ))}
+      {link && (
+        <a href={link} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm">
           <ExternalLink className="size-4" aria-hidden="true" /> Open resource
         </a>
       )}

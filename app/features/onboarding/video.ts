@@ -1,4 +1,6 @@
 // Known video services a resource task may link to, and how to embed each without tracking cookies.
+import { safeUrl } from '../../../shared/links.ts';
+
 export type VideoEmbed = { service: 'YouTube' | 'Vimeo' | 'Loom'; embedUrl: string; posterUrl: string | null };
 
 /** The embed for a YouTube, Vimeo or Loom link; null for anything else (shown as a plain link). */
@@ -35,6 +37,20 @@ export function videoEmbedFor(link: string | null | undefined): VideoEmbed | nul
     if (id) return { service: 'Loom', embedUrl: `https://www.loom.com/embed/${id}?autoplay=1`, posterUrl: null };
   }
   return null;
+}
+
+/**
+ * What a resource task shows from its two links: players for its Video URL and for a Resource URL that
+ * is a known video service (the same video once), and a plain link for any other resource.
+ */
+export function resourceMedia(task: { videoUrl: string | null; resourceUrl: string | null }): { videos: string[]; link: string | null } {
+  const video = safeUrl(task.videoUrl);
+  const resource = safeUrl(task.resourceUrl);
+  if (!resource || resource === video) return { videos: video ? [video] : [], link: null };
+  const resourceEmbed = videoEmbedFor(resource);
+  if (!resourceEmbed) return { videos: video ? [video] : [], link: resource };
+  if (video && videoEmbedFor(video)?.embedUrl === resourceEmbed.embedUrl) return { videos: [video], link: null };
+  return { videos: video ? [video, resource] : [resource], link: null };
 }
 
 /** An attachment's size as the spec shows it: megabytes with one decimal, in the reader's locale. */

@@ -53,7 +53,7 @@ export function PlanAction({ plan, user, subscription, currentPlan, billingPerio
       type="button"
       className={`btn btn-block ${plan.popular ? 'btn-primary' : 'btn-neutral'}`}
       disabled={checkout.startingPlan !== null || checkout.confirming}
-      onClick={() => void checkout.checkout(user, { planType, billingPeriod, currency })}
+      onClick={() => checkout.begin(user, { planType, billingPeriod, currency })}
     >
       {checkout.startingPlan === planType && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
       {label}

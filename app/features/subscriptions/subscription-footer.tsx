@@ -1,21 +1,31 @@
 // Under the plans: why paying is safe, and the terms in one paragraph.
 import { Link } from '@tanstack/react-router';
-import { CalendarX, Headset, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { CalendarX, Mail, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Currency } from '../../../shared/catalogue.ts';
+import { usePublicConfig } from '../../lib/api/get-public-config.ts';
 
 export function SubscriptionFooter({ currency }: { currency: Currency }) {
+  const supportEmail = usePublicConfig().data?.supportEmail;
   return (
     <>
       <section aria-label="Why Kickoff" className="grid gap-4 md:grid-cols-3">
-        <Blurb icon={ShieldCheck} title="Secure Payments">
+        <Blurb icon={<ShieldCheck className="size-6" aria-hidden="true" />} title="Secure Payments">
           Cards are processed by PayHere. Your card number never reaches Kickoff.
         </Blurb>
-        <Blurb icon={CalendarX} title="Cancel Anytime">
+        <Blurb icon={<CalendarX className="size-6" aria-hidden="true" />} title="Cancel Anytime">
           Keep everything you paid for until the end of the billing period.
         </Blurb>
-        <Blurb icon={Headset} title="24/7 Support">
-          Questions about billing or your plan? We answer around the clock.
+        <Blurb icon={<Mail className="size-6" aria-hidden="true" />} title="Email Support">
+          Questions about billing or your plan? Email{' '}
+          {supportEmail ? (
+            <a href={`mailto:${supportEmail}`} className="link">
+              {supportEmail}
+            </a>
+          ) : (
+            'our support team'
+          )}{' '}
+          and we'll get back to you.
         </Blurb>
       </section>
 
@@ -43,12 +53,10 @@ function currencyName(code: Currency): string {
   }
 }
 
-function Blurb({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+function Blurb({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="flex gap-3 rounded-box bg-base-100 p-4">
-      <div className="text-primary">
-        <Icon className="size-6" aria-hidden="true" />
-      </div>
+      <div className="text-primary">{icon}</div>
       <div>
         <h2 className="font-semibold">{title}</h2>
         <p className="text-sm text-base-content/70">{children}</p>

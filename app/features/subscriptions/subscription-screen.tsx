@@ -14,6 +14,7 @@ import { BillingChoices } from './billing-choices.tsx';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
 import { CataloguePlanCard } from './catalogue-plan-card.tsx';
 import { CurrentSubscriptionPanel } from './current-subscription-panel.tsx';
+import { PayerDetailsDialog } from './payer-details-dialog.tsx';
 import { loadPayhereSdk } from './payhere-sdk.ts';
 import { PlanAction, planHighlight, type PlanContext } from './plan-action.tsx';
 import { SubscriptionFooter } from './subscription-footer.tsx';
@@ -112,6 +113,15 @@ export function SubscriptionScreen({ user }: { user: SessionUser | null }) {
         <SubscriptionFooter currency={context.currency} />
       </div>
 
+      {isAdmin && (
+        <PayerDetailsDialog
+          request={checkout.request}
+          email={user.email}
+          pending={checkout.startingPlan !== null}
+          onPay={(payer) => void checkout.pay(payer)}
+          onClose={checkout.close}
+        />
+      )}
       {subscription && (
         <CancelSubscriptionDialog
           open={cancelOpen}

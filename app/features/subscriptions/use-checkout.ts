@@ -1,5 +1,6 @@
-// The PayHere payment flow (spec sections 4, 5 and 8; DESIGN.md section 8): create the order on the
-// server, open the checkout, then ask the server until a verified notify has settled the order.
+// The PayHere payment flow (spec sections 4, 5 and 8; DESIGN.md section 8): the admin confirms the
+// payer's details, the server creates the order, the checkout opens, then the server is asked until a
+// verified notify has settled the order.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
@@ -7,7 +8,6 @@ import type { BillingPeriod, Currency, PaidPlanId } from '../../../shared/catalo
 import {
   CONFIRM_POLL_INTERVAL_MS,
   CONFIRM_POLL_TIMEOUT_MS,
-  DEFAULT_PAYER_DETAILS,
   RELOAD_AFTER_PAYMENT_MS,
   SIGNUP_REDIRECT_MS,
   type PayerDetails,
@@ -17,6 +17,7 @@ import {
 import { api } from '../../lib/api-client.ts';
 import { CURRENT_USER_KEY } from '../../lib/api/get-current-user.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
+import { createPayment } from './api/create-payment.ts';
 import { SUBSCRIPTION_STATUS_KEY } from './api/get-subscription-status.ts';
 import { loadPayhereSdk, type PayherePayment } from './payhere-sdk.ts';
 
@@ -24,20 +25,9 @@ export type CheckoutRequest = { planType: PaidPlanId; billingPeriod: BillingPeri
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The payer's details with the spec's defaults for what the account does not have. */
-export function payerDetailsOf(user: SessionUser): PayerDetails {
-  const [firstWord, ...rest] = (user.fullName ?? '').trim().split(/\s+/).filter(Boolean);
-  return {
-    firstName: user.firstName?.trim() || firstWord || DEFAULT_PAYER_DETAILS.firstName,
-    lastName: user.lastName?.trim() || rest.join(' ') || DEFAULT_PAYER_DETAILS.lastName,
-    email: user.email,
-    phone: DEFAULT_PAYER_DETAILS.phone,
-    address: DEFAULT_PAYER_DETAILS.address,
-    city: DEFAULT_PAYER_DETAILS.city,
-  };
-}
-
-function paymentFor(order: PaymentCreateResponse, payer: PayerDetails): PayherePayment {
+/** What PayHere's checkout gets: the signed order, and the payer as the server resolved it (every field filled). */
+function paymentFor(order: PaymentCreateResponse): PayherePayment {
+  const { payer } = order;
   return {
     sandbox: order.mode === 'sandbox',
     merchant_id: order.merchantId,
@@ -51,12 +41,12 @@ function paymentFor(order: PaymentCreateResponse, payer: PayerDetails): PayhereP
     hash: order.hash,
     recurrence: order.recurrence,
     duration: order.duration,
-    first_name: payer.firstName ?? DEFAULT_PAYER_DETAILS.firstName,
-    last_name: payer.lastName ?? DEFAULT_PAYER_DETAILS.lastName,
+    first_name: payer.firstName,
+    last_name: payer.lastName,
     email: payer.email,
-    phone: payer.phone ?? DEFAULT_PAYER_DETAILS.phone,
-    address: payer.address ?? DEFAULT_PAYER_DETAILS.address,
-    city: payer.city ?? DEFAULT_PAYER_DETAILS.city,
+    phone: payer.phone,
+    address: payer.address,
+    city: payer.city,
     country: 'Sri Lanka',
     custom_1: order.planType,
     custom_2: order.billingPeriod,
@@ -65,6 +55,8 @@ function paymentFor(order: PaymentCreateResponse, payer: PayerDetails): PayhereP
 
 export function useCheckout() {
   const queryClient = useQueryClient();
+  /** The plan chosen, while the admin confirms the payer's details. */
+  const [request, setRequest] = useState<CheckoutRequest | null>(null);
   /** The plan whose order is being created, while the button waits. */
   const [startingPlan, setStartingPlan] = useState<PaidPlanId | null>(null);
   /** True while the server is asked whether PayHere's notify has arrived. */
@@ -107,22 +99,30 @@ export function useCheckout() {
     }
   }
 
-  async function checkout(user: SessionUser, request: CheckoutRequest) {
+  /** A plan's button: the payer form opens first. */
+  function begin(user: SessionUser, chosen: CheckoutRequest) {
     if (!user.email) {
       notify.error('Account Required', 'Please create an account to continue with payment.');
       setTimeout(() => window.location.assign('/signup'), SIGNUP_REDIRECT_MS);
       return;
     }
+    setRequest(chosen);
+  }
+
+  /** The payer form's submit: the order with the details the admin confirmed, then PayHere's checkout. */
+  async function pay(payer: PayerDetails) {
+    if (!request) return;
     setStartingPlan(request.planType);
     try {
-      const payer = payerDetailsOf(user);
       let order: PaymentCreateResponse;
       try {
-        order = await api.post<PaymentCreateResponse>('/api/payments/create', { ...request, userDetails: payer });
+        order = await createPayment({ ...request, payer });
       } catch (error) {
         notifyError(error, 'Payment Error', 'Failed to create payment. Please try again.');
         return;
       }
+      // The order exists: the form gives way to PayHere's own checkout.
+      setRequest(null);
       if (!order.amount || !order.currency || !order.hash) {
         notify.error('Payment Configuration Error', 'Payment data is incomplete. Please try again.');
         return;
@@ -140,7 +140,7 @@ export function useCheckout() {
         void api.post('/api/payments/confirm', { orderId: order.orderId, status: 'failed' }).catch(() => undefined);
       };
       try {
-        sdk.startPayment(paymentFor(order, payer));
+        sdk.startPayment(paymentFor(order));
       } catch {
         notify.error('Payment System Error', 'Failed to start PayHere payment. Please try again.');
       }
@@ -149,5 +149,5 @@ export function useCheckout() {
     }
   }
 
-  return { checkout, startingPlan, confirming };
+  return { request, begin, pay, close: () => setRequest(null), startingPlan, confirming };
 }

@@ -28,5 +28,5 @@ function ExistingTemplateEditor({ templateId }: { templateId: string }) {
       </div>
     );
   }
-  return <TemplateEditor key={templateId} templateId={templateId} initial={draftFromTemplate(template.data)} />;
+  return <TemplateEditor key={templateId} templateId={templateId} initial={draftFromTemplate(template.data)} version={template.data.version} />;
 }

@@ -1,14 +1,17 @@
 // The template editor: everything is held locally and sent with the template on save (spec
-// section 2); leaving with unsaved changes asks first.
+// section 2); leaving with unsaved changes asks first. Editing an existing template shows who else
+// has it open, and a save over someone else's newer one asks what to do.
 import { Link, useBlocker } from '@tanstack/react-router';
 import { ArrowLeft, Plus, Save, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SaveConflictDialog } from './save-conflict-dialog.tsx';
 import { SectionDialog } from './section-dialog.tsx';
 import { TaskDialog } from './task-dialog.tsx';
 import { emptySection, emptyTask, type DraftSection, type DraftTask, type TemplateDraft } from './template-draft.ts';
 import { TemplateInfoCard } from './template-info-card.tsx';
+import { TemplatePresence } from './template-presence.tsx';
 import { TemplateSectionCard } from './template-section-card.tsx';
 import { useSaveTemplateDraft } from './use-save-template.ts';
 import { useTemplateDraft } from './use-template-draft.ts';
@@ -16,14 +19,15 @@ import { useTemplateDraft } from './use-template-draft.ts';
 type SectionDialogState = { index: number | null; section: DraftSection };
 type TaskDialogState = { sectionIndex: number; taskIndex: number | null; task: DraftTask };
 
-export function TemplateEditor({ templateId, initial }: { templateId?: string; initial: TemplateDraft }) {
-  const state = useTemplateDraft(initial);
+/** `version`: the loaded template's, sent back with each save; none for a new template. */
+export function TemplateEditor({ templateId, initial, version }: { templateId?: string; initial: TemplateDraft; version?: number }) {
+  const state = useTemplateDraft(initial, version);
   const { draft, dirty, errors } = state;
   const [sectionDialog, setSectionDialog] = useState<SectionDialogState | null>(null);
   const [taskDialog, setTaskDialog] = useState<TaskDialogState | null>(null);
   // A new template moves to its own address once saved: that is not leaving with unsaved changes.
   const leavingAfterSave = useRef(false);
-  const { saveDraft, saving } = useSaveTemplateDraft(templateId, state, () => (leavingAfterSave.current = true));
+  const { saveDraft, saving, conflict, resolving, reload, overwrite, keepEditing } = useSaveTemplateDraft(templateId, state, () => (leavingAfterSave.current = true));
   const blocker = useBlocker({
     shouldBlockFn: () => !leavingAfterSave.current,
     enableBeforeUnload: () => !leavingAfterSave.current,
@@ -41,6 +45,7 @@ export function TemplateEditor({ templateId, initial }: { templateId?: string; i
           <ArrowLeft className="size-4" aria-hidden="true" /> Templates
         </Link>
         <PageHeader title={templateId ? 'Edit Template' : 'New Template'} badge={dirty && <span className="badge badge-warning badge-soft">Unsaved changes</span>} />
+        {templateId && <TemplatePresence templateId={templateId} />}
       </header>
 
       <div className="sticky top-16 z-20 -mx-4 flex flex-wrap items-center justify-end gap-2 border-b border-base-300 bg-base-100/95 px-4 py-2 backdrop-blur md:mx-0 md:rounded-box md:border">
@@ -131,6 +136,14 @@ export function TemplateEditor({ templateId, initial }: { templateId?: string; i
           onClose={() => setTaskDialog(null)}
         />
       )}
+      <SaveConflictDialog
+        open={conflict !== null}
+        message={conflict?.message ?? ''}
+        resolving={resolving}
+        onReload={reload}
+        onOverwrite={overwrite}
+        onClose={keepEditing}
+      />
       <ConfirmDialog
         open={blocker.status === 'blocked'}
         title="Leave without saving?"

@@ -1,15 +1,19 @@
 // The template being edited, held locally until saved (spec section 2): its sections and tasks, the
-// errors of the last check, and whether anything changed since it was loaded or saved.
+// errors of the last check, whether anything changed since it was loaded or saved, and the version
+// loaded (a save sends it back, so one made over someone else's newer save is refused, not applied).
 import { useMemo, useState } from 'react';
+import type { TemplateDetails } from '../../../shared/templates.ts';
 import { notify } from '../../lib/notify.ts';
-import { move, type DraftSection, type DraftTask, type TemplateDraft } from './template-draft.ts';
+import { draftFromTemplate, move, type DraftSection, type DraftTask, type TemplateDraft } from './template-draft.ts';
 
 const KEEP_CHANGES = 'Save the template to keep your changes.';
 
 export type SectionFields = Pick<DraftSection, 'title' | 'description' | 'dayStart' | 'dayEnd'>;
 
-export function useTemplateDraft(initial: TemplateDraft) {
+/** `version`: the loaded template's (TemplateBase.version); none for a template not created yet. */
+export function useTemplateDraft(initial: TemplateDraft, initialVersion?: number) {
   const [draft, setDraft] = useState(initial);
+  const [version, setVersion] = useState(initialVersion);
   const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const dirty = useMemo(() => JSON.stringify(draft) !== baseline, [draft, baseline]);
@@ -25,14 +29,18 @@ export function useTemplateDraft(initial: TemplateDraft) {
 
   return {
     draft,
+    version,
     dirty,
     errors,
     setErrors,
     update,
-    /** The template as the server now has it: the new baseline. */
-    saved(next: TemplateDraft) {
+    /** The template as the server now has it (just saved, or reloaded): the new baseline and version. */
+    saved(template: TemplateDetails) {
+      const next = draftFromTemplate(template);
       setDraft(next);
       setBaseline(JSON.stringify(next));
+      setVersion(template.version);
+      setErrors({});
     },
     /** `index` null adds the section at the end. */
     putSection(index: number | null, section: DraftSection) {

@@ -1,7 +1,6 @@
 // The HR admin's home (spec section 2, Admin dashboard): company figures, then the onboardings,
 // templates, users and analytics of the features they belong to.
 import { Building2, CheckCircle2, LayoutTemplate, Rocket, Users } from 'lucide-react';
-import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { planLabel } from '../../../shared/catalogue.ts';
 import { InviteLink, NewTemplateLink } from '../../components/ui/action-links.tsx';
@@ -9,6 +8,7 @@ import { PageHeader, SectionHeader } from '../../components/ui/page-header.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { CompanyFigures } from '../../features/analytics/dashboard-figures.tsx';
 import { StaffMessagesDialog } from '../../features/messages/staff-messages-dialog.tsx';
+import { AssignPlanButton } from '../../features/onboarding/assign-plan-dialog.tsx';
 import { CompanyPlans } from '../../features/onboarding/dashboard-plans.tsx';
 import { TeamList } from '../../features/team/team-list.tsx';
 import { CompanyTemplates } from '../../features/templates/dashboard-templates.tsx';
@@ -21,18 +21,14 @@ const TABS = [
   { id: 'users', label: 'Users' },
   { id: 'analytics', label: 'Analytics' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'];
 
 export function AdminDashboard({ user }: { user: SessionUser }) {
-  const [tab, setTab] = useState<TabId>('onboardings');
   return (
     <StaffDashboard
       user={user}
       loadingLabel="Loading Admin Dashboard..."
       idPrefix="admin"
       tabs={TABS}
-      tab={tab}
-      onTab={setTab}
       top={(figures) => (
         <>
           <PageHeader
@@ -41,6 +37,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
             actions={
               <>
                 <NewTemplateLink className="btn btn-outline" />
+                <AssignPlanButton currentUser={user} />
                 <InviteLink />
               </>
             }
@@ -56,7 +53,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
           </div>
         </>
       )}
-      panel={(figures) => (
+      panel={(tab, figures) => (
         <>
           {tab === 'onboardings' && <CompanyPlans user={user} Conversation={StaffMessagesDialog} />}
           {tab === 'templates' && <CompanyTemplates user={user} />}

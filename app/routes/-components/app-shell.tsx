@@ -1,6 +1,6 @@
 // The signed-in frame: top bar and sidebar around every protected screen.
 import { Link } from '@tanstack/react-router';
-import { BarChart3, CreditCard, LayoutDashboard, ListChecks, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
+import { BarChart3, Building2, CreditCard, LayoutDashboard, ListChecks, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { isFreePlan, PLAN_CATALOGUE } from '../../../shared/catalogue.ts';
@@ -39,6 +39,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
               <span className="badge badge-primary badge-sm">{PLAN_CATALOGUE[user.company.planType].name}</span>
             ),
           },
+          { to: '/company-settings', label: 'Company settings', icon: Building2 },
         ]
       : []),
   ];

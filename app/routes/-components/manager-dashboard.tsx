@@ -2,7 +2,6 @@
 // their team's onboardings, their templates and insights, from the features they belong to.
 import { Link } from '@tanstack/react-router';
 import { BarChart3, CheckCircle2, LayoutTemplate, Rocket, TrendingUp, UserPlus, Users, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -18,23 +17,15 @@ const TABS = [
   { id: 'templates', label: 'My Templates' },
   { id: 'insights', label: 'Insights' },
 ] as const;
-type TabId = (typeof TABS)[number]['id'];
 
 export function ManagerDashboard({ user }: { user: SessionUser }) {
-  const [tab, setTab] = useState<TabId>('team');
-  const openReports = () => {
-    setTab('insights');
-    document.getElementById('manager-tabs')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
   return (
     <StaffDashboard
       user={user}
       loadingLabel="Loading Manager Dashboard..."
       idPrefix="manager"
       tabs={TABS}
-      tab={tab}
-      onTab={setTab}
-      top={(figures) => (
+      top={(figures, showTab) => (
         <>
           <PageHeader title="Manager Dashboard" description={`Welcome back, ${displayName(user)}. Here is how your team is doing.`} />
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -46,13 +37,20 @@ export function ManagerDashboard({ user }: { user: SessionUser }) {
           <div className="grid gap-3 sm:grid-cols-3">
             <QuickAction to="/templates/new" icon={LayoutTemplate} title="Create Template" text="Build a plan for a role" />
             <QuickAction to="/invite" icon={UserPlus} title="Invite New Hire" text="Send an invitation and assign a plan" />
-            <button type="button" onClick={openReports} className="card card-border bg-base-100 text-left transition hover:border-primary focus-visible:outline-2 focus-visible:outline-primary">
+            <button
+              type="button"
+              onClick={() => {
+                showTab('insights');
+                document.getElementById('manager-tabs')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+              }}
+              className="card card-border bg-base-100 text-left transition hover:border-primary focus-visible:outline-2 focus-visible:outline-primary"
+            >
               <QuickActionBody icon={BarChart3} title="View Reports" text="Insights on your team" />
             </button>
           </div>
         </>
       )}
-      panel={(figures) => (
+      panel={(tab, figures) => (
         <>
           {tab === 'team' && <ManagedPlans user={user} Conversation={StaffMessagesDialog} />}
           {tab === 'templates' && <OwnTemplates user={user} />}

@@ -8,6 +8,8 @@ import { requireRole } from '../../lib/route-access.ts';
 
 export const Route = createFileRoute('/_app/analytics')({
   beforeLoad: ({ context }) => requireRole(context.user, ['admin'], 'You need admin privileges to view analytics.'),
+  // The loader in a chunk of its own: kept out of the first load every visitor downloads.
+  codeSplitGroupings: [['loader'], ['component']],
   loader: ({ context }) => settled(context.queryClient.ensureQueryData(companyStatsQueryOptions(context.user.companyId))),
   pendingComponent: () => <LoadingScreen label="Loading analytics..." />,
   component: AnalyticsRoute,

@@ -1,5 +1,5 @@
 // GET /api/templates/{id}: one template with its sections and tasks, for the editor.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TemplateDetails } from '../../../../shared/templates.ts';
 import { client, json } from '../../../lib/api-client.ts';
 import { TEMPLATES_KEY } from '../../../lib/api/get-templates.ts';
@@ -12,4 +12,9 @@ export const templateQueryOptions = (id: string) => queryOptions({ queryKey: tem
 
 export function useTemplate(id: string) {
   return useQuery(templateQueryOptions(id));
+}
+
+/** The template as saved now, whatever the cache holds: the editor's Reload after a stale save. */
+export function fetchLatestTemplate(queryClient: QueryClient, id: string): Promise<TemplateDetails> {
+  return queryClient.fetchQuery({ ...templateQueryOptions(id), staleTime: 0 });
 }

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { CompanySettingsScreen } from '../../features/company/company-settings-screen.tsx';
+import { companyQueryOptions } from '../../lib/api/get-company.ts';
+import { settled } from '../../lib/query-client.ts';
+import { requireRole } from '../../lib/route-access.ts';
+
+export const Route = createFileRoute('/_app/company-settings')({
+  beforeLoad: ({ context }) => requireRole(context.user, ['admin'], 'You need admin privileges to change company settings.'),
+  // The loader in a chunk of its own: kept out of the first load every visitor downloads.
+  codeSplitGroupings: [['loader'], ['component']],
+  loader: ({ context }) => settled(context.queryClient.ensureQueryData(companyQueryOptions())),
+  pendingComponent: () => <LoadingScreen label="Loading company settings..." />,
+  component: CompanySettingsScreen,
+});
