@@ -20,6 +20,7 @@ async function shot(page: Page, name: string, part?: (page: Page) => Locator) {
     await page.emulateMedia({ colorScheme });
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForTimeout(400); // the sidebar's transition
       const path = `${SHOTS_DIR}/${name}-${width}-${colorScheme}.png`;
       if (part) await part(page).screenshot({ path });
@@ -94,18 +95,20 @@ test('an admin sets two Helpful Resources links; the new hire sees exactly those
     await expect(page.getByRole('heading', { name: 'Company settings', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Company name')).toHaveValue(before.name);
 
-    // The API's own rules and messages, shown when a field is left and again on Save.
+    // The API's own rules and messages, from the first Save on; the first field to fix gets the focus.
     await page.getByLabel('Company name').fill('  ');
-    await page.getByLabel('Company name').blur();
-    await expect(page.getByText('Company name is required')).toBeVisible();
-    await page.getByLabel('Company name').fill(before.name);
     await page.getByLabel('Phone').fill('call me');
     await page.getByLabel('Employee Handbook').fill('handbook.pdf');
+    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
     await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Company name is required')).toBeVisible();
     await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
     await expect(page.getByText('Employee Handbook link must be a valid http(s) URL')).toBeVisible();
-    await expect(page.getByLabel('Phone')).toBeFocused();
-    await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+    await expect(page.getByLabel('Company name')).toBeFocused();
+    await expect(page.getByLabel('Employee Handbook')).toHaveAccessibleDescription('Employee Handbook link must be a valid http(s) URL');
+    await shot(page, 'company-settings-refused');
+    await page.getByLabel('Company name').fill(before.name);
+    await expect(page.getByText('Company name is required')).toHaveCount(0);
 
     await page.getByLabel('Phone').fill('+94 11 234 5678');
     await page.getByLabel('City').fill('Colombo');
@@ -117,12 +120,12 @@ test('an admin sets two Helpful Resources links; the new hire sees exactly those
     await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     // The saved values come back trimmed.
     await expect(page.getByLabel('Team Directory')).toHaveValue('https://people.example.com/directory');
-    await shot(page, 'company-settings');
 
     await page.reload();
     await expect(page.getByLabel('Employee Handbook')).toHaveValue('https://handbook.example.com/kickoff');
     await expect(page.getByLabel('Benefits Guide')).toHaveValue('');
     await expect(page.getByLabel('City')).toHaveValue('Colombo');
+    await shot(page, 'company-settings');
 
     // The new hire's card reads the synced copy (Dexie), never GET /api/company.
     const hire = await browser.newContext();
@@ -185,7 +188,7 @@ test('the admin opens Assign Existing User to Onboarding from the admin dashboar
   await expect(dialog).toBeHidden();
 });
 
-test('an admin’s message from View Messages is a staff note: marked for staff, answered by the manager, never seen by the new hire', async ({ page, browser, baseURL }) => {
+test('an admin’s message from View Messages is a staff note: said above the composer, marked in the thread, answered by the manager as one', async ({ page, browser, baseURL }) => {
   const admin = await apiAs(baseURL, DEMO.admin);
   const manager = await apiAs(baseURL, DEMO.manager);
   const { plan, email, cleanUp } = await freshManagedPlan(admin, manager, 'note');
@@ -203,6 +206,7 @@ test('an admin’s message from View Messages is a staff note: marked for staff,
     const note = dialog.getByRole('listitem').filter({ hasText: 'Please check in on the laptop order.' });
     await expect(note.getByText('Staff note')).toBeVisible();
     await expect(note).toContainText('not visible to the new hire');
+    await shot(page, 'staff-note-admin', (p) => p.getByRole('dialog', { name: /Messages/ }).locator('.modal-box'));
 
     // The manager sees it marked, and answers the admin (the note is the last message) or the new hire.
     const managerPage = await signedInPage(browser, DEMO.manager);
@@ -213,6 +217,7 @@ test('an admin’s message from View Messages is a staff note: marked for staff,
     await managerDialog.getByLabel('Message', { exact: true }).fill('Ordered, arrives Monday.');
     await managerDialog.getByLabel('Message', { exact: true }).press('Enter');
     await expect(managerDialog.getByRole('listitem').filter({ hasText: 'Ordered, arrives Monday.' }).getByText('Staff note')).toBeVisible();
+    await shot(managerPage, 'staff-note-manager', (p) => p.getByRole('dialog', { name: /Messages/ }).locator('.modal-box'));
     await managerDialog.getByRole('button', { name: `Write to ${email} instead` }).click();
     await expect(managerDialog.getByText(`Your message goes to ${email}.`)).toBeVisible();
     await managerPage.context().close();
@@ -274,7 +279,8 @@ test('signing out waits 500 ms before leaving', async ({ page }) => {
   await page.getByRole('button', { name: /Account menu for/ }).click();
   const started = Date.now();
   await page.locator('.dropdown-content').getByRole('button', { name: 'Log out' }).click();
-  await expect(page.locator('.dropdown-content').getByRole('button', { name: 'Signing out…' })).toBeDisabled();
+  // The menu stays open meanwhile, saying what is happening.
+  await expect(page.locator('.dropdown-content').getByRole('button', { name: 'Signing out…' })).toHaveAttribute('aria-disabled', 'true');
   await page.waitForURL((url) => url.pathname === '/');
   expect(Date.now() - started).toBeGreaterThanOrEqual(500);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);

@@ -1,5 +1,6 @@
 // Subscriptions with the local PayHere simulator: the payer's details confirmed before paying, upgrade,
 // cancel (access kept) and reactivate.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
 
@@ -81,6 +82,8 @@ test('the admin upgrades to Growth yearly in LKR, cancels keeping access, and re
   await billing.getByLabel('City').fill('Colombo');
   await billing.getByLabel('Last name').fill('Perera-Silva');
   await shot(page, 'checkout-payer-form');
+  const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
   const create = page.waitForRequest((request) => request.url().endsWith('/api/payments/create'));
   await billing.getByRole('button', { name: 'Continue to payment' }).click();
   expect((await create).postDataJSON()).toMatchObject({

@@ -12,7 +12,7 @@ import {
   type PushResponse,
   type SyncMessage,
 } from '../../shared/sync.ts';
-import { api, ApiError, NetworkError } from '../lib/api-client.ts';
+import { ApiError, client, json, NetworkError } from '../lib/api-client.ts';
 import { isPersonsChange } from './local-base.ts';
 import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
 
@@ -23,9 +23,8 @@ export type SyncTransport = {
 
 /** The real transport: the app's one fetch wrapper (NetworkError for no network, ApiError otherwise). */
 export const httpTransport: SyncTransport = {
-  push: (body) => api.post<PushResponse>('/api/sync/push', body),
-  pull: (clientId, cursor) =>
-    api.get<PullResponse>(`/api/sync/pull?clientId=${encodeURIComponent(clientId)}&cursor=${cursor}`),
+  push: (body) => json(client.api.sync.push.$post({ json: body })),
+  pull: (clientId, cursor) => json(client.api.sync.pull.$get({ query: { clientId, cursor: String(cursor) } })),
 };
 
 export type Clock = {

@@ -165,7 +165,7 @@ function MessageBubble({ message, mine, fallbackSender }: { message: Conversatio
 /** The mark of a staff note; screen readers also hear who cannot see it. */
 export function StaffNoteBadge() {
   return (
-    <span className="badge badge-warning badge-soft badge-xs gap-1 font-medium" title="Only staff see this note">
+    <span className="badge badge-xs gap-1 border-warning/50 bg-warning/20 font-medium text-base-content" title="Only staff see this note">
       <Lock className="size-3" aria-hidden="true" />
       Staff note<span className="sr-only">, not visible to the new hire</span>
     </span>

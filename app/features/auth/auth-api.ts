@@ -1,22 +1,21 @@
-// The account calls (spec section 7), typed with the shared schemas' outputs.
-import type { ChangePassword, DeleteAccount, ForgotPassword, Profile, ResetPassword, SessionUser, SignIn, SignUp } from '../../../shared/auth.ts';
+// The account calls (spec section 7), typed by the API's routes.
+import type { ChangePassword, DeleteAccount, ForgotPassword, Profile, ResetPassword, SignIn, SignUp } from '../../../shared/auth.ts';
 import { dashboardPathFor } from '../../../shared/roles.ts';
-import { api, apiRequest } from '../../lib/api-client.ts';
+import { client, json } from '../../lib/api-client.ts';
 
-type UserResponse = { user: SessionUser };
-type MessageResponse = { message: string };
+const { auth, users } = client.api;
 
 export const authApi = {
-  signIn: (body: SignIn) => api.post<UserResponse>('/api/auth/login', body),
-  signUp: (body: SignUp) => api.post<UserResponse>('/api/auth/signup', body),
-  verifyEmail: (token: string) => api.post<UserResponse>('/api/auth/verify-email', { token }),
-  resendVerification: (email: string) => api.post<MessageResponse>('/api/auth/resend-verification', { email }),
-  forgotPassword: (body: ForgotPassword) => api.post<MessageResponse>('/api/auth/forgot-password', body),
-  resetPassword: (body: ResetPassword) => api.post<MessageResponse>('/api/auth/reset-password', body),
-  updateProfile: (body: Profile) => api.patch<UserResponse>('/api/users/me', body),
-  changePassword: (body: ChangePassword) => api.post<MessageResponse>('/api/users/me/password', body),
+  signIn: (body: SignIn) => json(auth.login.$post({ json: body })),
+  signUp: (body: SignUp) => json(auth.signup.$post({ json: body })),
+  verifyEmail: (token: string) => json(auth['verify-email'].$post({ json: { token } })),
+  resendVerification: (email: string) => json(auth['resend-verification'].$post({ json: { email } })),
+  forgotPassword: (body: ForgotPassword) => json(auth['forgot-password'].$post({ json: body })),
+  resetPassword: (body: ResetPassword) => json(auth['reset-password'].$post({ json: body })),
+  updateProfile: (body: Profile) => json(users.me.$patch({ json: body })),
+  changePassword: (body: ChangePassword) => json(users.me.password.$post({ json: body })),
   /** DELETE with a body: the password, asked again (DESIGN.md section 5). */
-  deleteAccount: (body: DeleteAccount) => apiRequest<MessageResponse>('/api/users/me', { method: 'DELETE', body }),
+  deleteAccount: (body: DeleteAccount) => json(users.me.$delete({ json: body })),
 };
 
 /** A `?redirect=` target only when it is a path on this site (never another origin, never the API). */

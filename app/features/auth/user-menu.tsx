@@ -89,8 +89,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <li className="border-t border-base-300 pt-1">
               <button
                 type="button"
-                disabled={signingOut}
+                // aria-disabled, not disabled: a disabled button loses focus, which closes this focus-driven
+                // menu, and the 500 ms before leaving (spec section 9) would show nothing happening.
+                aria-disabled={signingOut || undefined}
                 onClick={() => {
+                  if (signingOut) return;
                   setSigningOut(true);
                   void signOut().then(
                     (signedOut) => signedOut || setSigningOut(false),

@@ -75,8 +75,9 @@ export function CompanySettingsScreen() {
   );
 }
 
+/** Messages show from the first Save on (none on leaving a field, so none appears under the pointer on its way to Save). */
 function CompanySettingsForm({ company }: { company: CompanySettings }) {
-  const form = useForm(CompanyFormSchema, valuesOf(company), { validateOnBlur: true });
+  const form = useForm(CompanyFormSchema, valuesOf(company));
   const update = useUpdateCompany();
   const [saved, setSaved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -111,8 +112,12 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
 
   return (
     <form ref={formRef} className="flex flex-col gap-6" onSubmit={onSubmit} noValidate>
-      <SettingsCard id="company-details" icon={<Building2 className="size-5 text-primary" aria-hidden="true" />} title="Company details">
-        <p className="text-sm text-base-content/70">Shown to your team, and used to prefill your payment details.</p>
+      <SettingsCard
+        id="company-details"
+        icon={<Building2 className="size-5 text-primary" aria-hidden="true" />}
+        title="Company details"
+        description="Shown to your team, and used to prefill your payment details."
+      >
         <div className="grid gap-x-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <TextField {...form.field('name')} label="Company name" autoComplete="organization" maxLength={COMPANY_LIMITS.name} required />
@@ -130,10 +135,8 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
         icon={<Link2 className="size-5 text-primary" aria-hidden="true" />}
         title="Helpful Resources"
         extra={<span className="badge badge-ghost badge-sm font-normal">{linksSet} of {HELPFUL_RESOURCES.length} set</span>}
+        description="New hires see these links on their dashboard, even offline. Leave a link empty and it is not shown."
       >
-        <p className="text-sm text-base-content/70">
-          New hires see these links on their dashboard, even offline. Leave a link empty and it is not shown.
-        </p>
         {HELPFUL_RESOURCES.map(({ key, label }) => (
           <TextField
             key={key}
@@ -166,14 +169,15 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
   );
 }
 
-function SettingsCard({ id, icon, title, extra, children }: { id: string; icon: ReactNode; title: string; extra?: ReactNode; children: ReactNode }) {
+function SettingsCard({ id, icon, title, extra, description, children }: { id: string; icon: ReactNode; title: string; extra?: ReactNode; description: string; children: ReactNode }) {
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby={id}>
-      <div className="card-body gap-2 p-4 md:p-6">
+      <div className="card-body gap-0 p-4 md:p-6">
         <h2 id={id} className="card-title text-lg">
           {icon} {title}
           {extra}
         </h2>
+        <p className="mt-1 mb-2 text-sm text-base-content/70">{description}</p>
         {children}
       </div>
     </section>

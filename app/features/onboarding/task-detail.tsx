@@ -78,7 +78,8 @@ function VideoPlayer({ url, title }: { url: string; title: string }) {
     );
   }
   return (
-    <figure className="overflow-hidden rounded-box bg-neutral">
+    // block: inside a card, daisyUI lays a figure out as a centred row (video and caption side by side).
+    <figure className="block overflow-hidden rounded-box bg-neutral">
       <div className="relative aspect-video w-full">
         {playing ? (
           <iframe
@@ -98,7 +99,14 @@ function VideoPlayer({ url, title }: { url: string; title: string }) {
             aria-label={`Play video: ${title} (${embed.service})`}
           >
             {embed.posterUrl && (
-              <img src={embed.posterUrl} alt="" loading="lazy" className="absolute inset-0 size-full object-cover opacity-80" />
+              // Offline (or blocked), the dark frame and the play button stand without a broken-image icon.
+              <img
+                src={embed.posterUrl}
+                alt=""
+                loading="lazy"
+                className="absolute inset-0 size-full object-cover opacity-80"
+                onError={(event) => (event.currentTarget.hidden = true)}
+              />
             )}
             <span className="relative flex size-14 items-center justify-center rounded-full bg-primary text-primary-content shadow-lg transition group-hover:scale-110 group-focus-visible:scale-110">
               <Play className="ml-1 size-7" aria-hidden="true" />

@@ -1,7 +1,6 @@
 // The editor's active sessions list (spec section 2, edit mode only): who else has this template open,
 // by heartbeat, and this person's own leaving when the editor closes or the tab goes away.
 import { useQueryClient } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { initials } from '../../../shared/auth.ts';
 import { presenceKey, useTemplatePresence } from './api/heartbeat-presence.ts';
@@ -43,7 +42,7 @@ export function TemplatePresence({ templateId }: { templateId: string }) {
           <div className="avatar-group -space-x-2" aria-hidden="true">
             {others.slice(0, MAX_AVATARS).map((person) => (
               <div key={person.id} className="avatar avatar-placeholder border-2 border-base-100" title={person.name}>
-                <div className="w-8 rounded-full bg-secondary text-secondary-content">
+                <div className="w-8 rounded-full bg-primary text-primary-content">
                   <span className="text-xs font-semibold">{initials({ fullName: person.name, email: person.name })}</span>
                 </div>
               </div>
@@ -57,7 +56,6 @@ export function TemplatePresence({ templateId }: { templateId: string }) {
             )}
           </div>
           <p className="min-w-0 flex-1 basis-48">
-            <Users className="me-1 inline size-4 align-[-3px] text-info" aria-hidden="true" />
             <span className="font-medium">Also editing:</span> {names}
             <span className="block text-xs text-base-content/70">If they save first, your save asks before replacing their changes.</span>
           </p>

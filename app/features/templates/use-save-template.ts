@@ -13,6 +13,7 @@ import { ApiError, isUnauthorized } from '../../lib/api-client.ts';
 import { hasErrorCode } from '../../lib/errors.ts';
 import { errorMessage, notify, notifyError } from '../../lib/notify.ts';
 import { fetchLatestTemplate } from './api/get-template.ts';
+import { presenceKey } from './api/heartbeat-presence.ts';
 import { useSaveTemplate } from './api/save-template.ts';
 import { draftToInput } from './template-draft.ts';
 import type { TemplateDraftState } from './use-template-draft.ts';
@@ -47,6 +48,8 @@ export function useSaveTemplateDraft(templateId: string | undefined, state: Temp
         if (isUnauthorized(error)) return;
         if (hasErrorCode(error, ERROR_CODE.staleVersion) && error.currentVersion !== undefined) {
           setConflict({ input, currentVersion: error.currentVersion, message: error.message });
+          // Whoever saved may still have it open: the list shows them now rather than at the next beat.
+          if (templateId) void queryClient.refetchQueries({ queryKey: presenceKey(templateId) }, { cancelRefetch: false });
           return;
         }
         setConflict(null);

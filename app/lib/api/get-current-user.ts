@@ -4,7 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { CACHED_USER_KEY } from '../../sync/local-base.ts';
 import type { LocalDataCleanup } from '../../sync/local-data.ts';
-import { api, isUnauthorized, NetworkError } from '../api-client.ts';
+import type { InferResponseType } from 'hono/client';
+import { apiRequest, type client, isUnauthorized, NetworkError } from '../api-client.ts';
+
+/** Typed from the route; fetched without the typed client, whose runtime stays out of the first load. */
+type CurrentUserResponse = InferResponseType<typeof client.api.auth.user.$get, 200>;
 
 export const CURRENT_USER_KEY = ['/api/auth/user'];
 
@@ -33,7 +37,7 @@ function clearLocalData(cleanup: LocalDataCleanup): Promise<unknown> {
 
 export async function getCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
-    const user = await api.get<SessionUser>('/api/auth/user', signal);
+    const user = await apiRequest<CurrentUserResponse>('/api/auth/user', { signal });
     rememberCurrentUser(user);
     // However they signed in (sign-in, sign-up, invitation, verification), no one else's data stays.
     void clearLocalData({ kind: 'signed-in', userId: user.id });
