@@ -81,7 +81,7 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
   const update = useUpdateCompany();
   const [saved, setSaved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // After a Save the rules refused: the first field with a message, so keyboard and screen reader users land on what to fix.
+  // After a Save the rules (here or the API's) refused: the first field with a message, so keyboard and screen reader users land on what to fix.
   const [refusedSaves, setRefusedSaves] = useState(0);
   useEffect(() => {
     if (refusedSaves > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -104,7 +104,7 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
         notify.success('Company settings saved', 'New hires see the links the next time their app syncs.');
       },
       onError: (error) => {
-        form.showServerIssues(error);
+        if (form.showServerIssues(error)) setRefusedSaves((count) => count + 1);
         notifyError(error, SAVE_FAILED, SAVE_FAILED);
       },
     });

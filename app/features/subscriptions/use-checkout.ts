@@ -11,12 +11,11 @@ import {
   RELOAD_AFTER_PAYMENT_MS,
   SIGNUP_REDIRECT_MS,
   type PayerDetails,
-  type PaymentConfirmResponse,
   type PaymentCreateResponse,
 } from '../../../shared/subscriptions.ts';
-import { api } from '../../lib/api-client.ts';
 import { CURRENT_USER_KEY } from '../../lib/api/get-current-user.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
+import { confirmPayment } from './api/confirm-payment.ts';
 import { createPayment } from './api/create-payment.ts';
 import { SUBSCRIPTION_STATUS_KEY } from './api/get-subscription-status.ts';
 import { loadPayhereSdk, type PayherePayment } from './payhere-sdk.ts';
@@ -68,8 +67,7 @@ export function useCheckout() {
     const deadline = Date.now() + CONFIRM_POLL_TIMEOUT_MS;
     try {
       for (;;) {
-        const status = await api
-          .post<PaymentConfirmResponse>('/api/payments/confirm', { orderId })
+        const status = await confirmPayment({ orderId })
           .then((answer) => answer.status)
           .catch(() => null);
         if (status === 'completed') {
@@ -137,7 +135,7 @@ export function useCheckout() {
       sdk.onDismissed = () => notify.info('Payment Cancelled', 'Payment was cancelled. Your subscription remains unchanged.');
       sdk.onError = (error) => {
         notify.error('Payment Failed', error || 'An error occurred during payment processing.');
-        void api.post('/api/payments/confirm', { orderId: order.orderId, status: 'failed' }).catch(() => undefined);
+        void confirmPayment({ orderId: order.orderId, status: 'failed' }).catch(() => undefined);
       };
       try {
         sdk.startPayment(paymentFor(order));
