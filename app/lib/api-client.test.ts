@@ -1,6 +1,7 @@
 // The fetch wrapper's failures: the error body's code, or the status's when the body has none.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, client, json, NetworkError } from './api-client.ts';
+import { ApiError, apiRequest, NetworkError } from './api-client.ts';
+import { client, json } from './typed-client.ts';
 
 const answer = (status: number, body: unknown, contentType = 'application/json') =>
   vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': contentType } }));

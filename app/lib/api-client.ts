@@ -1,8 +1,5 @@
 // The one fetch wrapper (spec section 7): cookies included, errors as ApiError, no answer as NetworkError.
-// The typed `client` (Hono RPC, types from the API's routes) and the path-based `api` both go through it.
-import { type ClientResponse, hc } from 'hono/client';
-import type { SuccessStatusCode } from 'hono/utils/http-status';
-import type { AppType } from '../../api/app.ts';
+// The typed client (app/lib/typed-client.ts) and the current-user request at first load both go through it.
 import { type ApiErrorBody, type ApiIssue, defaultErrorCode, ERROR_CODE, type ErrorCode } from '../../shared/errors.ts';
 
 export class ApiError extends Error {
@@ -64,23 +61,9 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   return response;
 }
 
-/**
- * The API, typed by its routes: `await json(client.api.templates.$get())` is the template list;
- * `client.api.templates[':id'].$patch({ param: { id }, json: input })` checks the input too.
- */
-export const client = hc<AppType>('/', { fetch: apiFetch });
-
-/** A route's success body: the only answer left, since apiFetch throws on the others. */
-type SuccessBody<R> = R extends ClientResponse<infer Body, infer Status, 'json'> ? (Status extends SuccessStatusCode ? Body : never) : never;
-
-/** The JSON of a typed client call, typed by the route's success response. */
-export async function json<R extends ClientResponse<unknown>>(request: Promise<R>): Promise<SuccessBody<R>> {
-  return (await (await request).json()) as SuccessBody<R>;
-}
-
 type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal };
 
-/** A JSON request by path; prefer `client`, which knows the paths and their types. */
+/** A JSON request by path, for the first load only; everything else uses the typed client. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const response = await apiFetch(path, {
@@ -98,13 +81,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(response.status, 'Invalid JSON response from server');
   }
 }
-
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body }),
-  patch: <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
-};
 
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;

@@ -2,7 +2,7 @@
 import type { SessionUser } from '../../shared/auth.ts';
 import { CURRENT_USER_KEY } from './api/get-current-user.ts';
 import { CACHED_USER_KEY } from '../sync/local-base.ts';
-import { api } from './api-client.ts';
+import { client, json } from './typed-client.ts';
 import { queryClient } from './query-client.ts';
 
 /** Spec section 9: the redirect after logging out waits 500 ms. */
@@ -19,7 +19,7 @@ export async function signOut(): Promise<boolean> {
   await new Promise((resolve) => setTimeout(resolve, SIGN_OUT_DELAY_MS));
   if (user && session) await session.clearLocalDataForSignOut(user.id);
   try {
-    await api.post('/api/auth/logout');
+    await json(client.api.auth.logout.$post());
   } catch {
     // Offline or already signed out: still forget locally; the server session expires on its own.
   }

@@ -12,7 +12,8 @@ import {
   type PushResponse,
   type SyncMessage,
 } from '../../shared/sync.ts';
-import { ApiError, client, json, NetworkError } from '../lib/api-client.ts';
+import { ApiError, NetworkError } from '../lib/api-client.ts';
+import { client, json } from '../lib/typed-client.ts';
 import { isPersonsChange } from './local-base.ts';
 import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
 

@@ -1,7 +1,7 @@
 // The account calls (spec section 7), typed by the API's routes.
 import type { ChangePassword, DeleteAccount, ForgotPassword, Profile, ResetPassword, SignIn, SignUp } from '../../../shared/auth.ts';
 import { dashboardPathFor } from '../../../shared/roles.ts';
-import { client, json } from '../../lib/api-client.ts';
+import { client, json } from '../../lib/typed-client.ts';
 
 const { auth, users } = client.api;
 

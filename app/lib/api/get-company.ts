@@ -2,7 +2,7 @@
 // links), for the admins' Company settings screen and the staff's plan preview.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanySettings } from '../../../shared/company.ts';
-import { client, json } from '../api-client.ts';
+import { client, json } from '../typed-client.ts';
 import { FRESH_AFTER_LOAD_MS } from '../query-client.ts';
 
 export const COMPANY_KEY = ['/api/company'];

@@ -5,7 +5,8 @@ import type { SessionUser } from '../../../shared/auth.ts';
 import { CACHED_USER_KEY } from '../../sync/local-base.ts';
 import type { LocalDataCleanup } from '../../sync/local-data.ts';
 import type { InferResponseType } from 'hono/client';
-import { apiRequest, type client, isUnauthorized, NetworkError } from '../api-client.ts';
+import { apiRequest, isUnauthorized, NetworkError } from '../api-client.ts';
+import type { client } from '../typed-client.ts';
 
 /** Typed from the route; fetched without the typed client, whose runtime stays out of the first load. */
 type CurrentUserResponse = InferResponseType<typeof client.api.auth.user.$get, 200>;

@@ -1,7 +1,7 @@
 // GET /api/users/managers (admins only; the server refuses others): who can manage a plan.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ManagerOption } from '../../../shared/team.ts';
-import { client, json } from '../api-client.ts';
+import { client, json } from '../typed-client.ts';
 import { FRESH_AFTER_LOAD_MS } from '../query-client.ts';
 
 export const getManagers = (signal?: AbortSignal): Promise<ManagerOption[]> => json(client.api.users.managers.$get(undefined, { init: { signal } }));

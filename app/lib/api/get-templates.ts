@@ -2,7 +2,7 @@
 // pickers and the sidebar count. The list key prefixes every template's own key.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TemplateSummary } from '../../../shared/templates.ts';
-import { client, json } from '../api-client.ts';
+import { client, json } from '../typed-client.ts';
 import { FRESH_AFTER_LOAD_MS } from '../query-client.ts';
 
 export const TEMPLATES_KEY = ['/api/templates'];

@@ -2,7 +2,7 @@
 // every 5 s while shown; react-query pauses the interval while the tab is hidden.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyStats } from '../../../../shared/stats.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { FRESH_AFTER_LOAD_MS } from '../../../lib/query-client.ts';
 
 const STATS_REFRESH_MS = 5_000;

@@ -1,7 +1,7 @@
 // PATCH /api/company (admins): the company's name, contact details and Helpful Resources links.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanySettings, CompanySettingsInput } from '../../../../shared/company.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { CURRENT_USER_KEY } from '../../../lib/api/get-current-user.ts';
 import { COMPANY_KEY } from '../../../lib/api/get-company.ts';
 

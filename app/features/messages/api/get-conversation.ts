@@ -2,7 +2,7 @@
 // polled every 3 s with ?after= for what is new.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Message } from '../../../../shared/messages.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 
 const CONVERSATION_POLL_MS = 3_000;
 

@@ -1,7 +1,7 @@
 // GET /api/messages/unread: the unread-messages badge, refreshed every 15 s.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCounts } from '../../../../shared/messages.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 
 export const UNREAD_MESSAGES_KEY = ['/api/messages/unread'];
 const UNREAD_REFRESH_MS = 15_000;

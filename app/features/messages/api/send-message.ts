@@ -1,7 +1,7 @@
 // POST /api/messages: a message from staff in a plan's conversation; the answer joins the open thread.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Message, SendMessageInput } from '../../../../shared/messages.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { conversationKey, mergeMessages } from './get-conversation.ts';
 
 export const sendMessage = (input: SendMessageInput): Promise<Message> => json(client.api.messages.$post({ json: input }));

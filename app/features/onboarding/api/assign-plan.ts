@@ -1,7 +1,7 @@
 // POST /api/onboarding-plans: a plan for a new hire from a template (spec section 5).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignPlan, PlanDetails } from '../../../../shared/onboarding.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlansAndPeople } from '../../../lib/api/refresh-plans-and-people.ts';
 
 export const assignPlan = (input: AssignPlan): Promise<PlanDetails> => json(client.api['onboarding-plans'].$post({ json: input }));

@@ -1,7 +1,7 @@
 // GET /api/onboarding-plans/{id}/details: one plan with its tasks (the preview and the Task Progress dialog).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlanDetails } from '../../../../shared/onboarding.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { FRESH_AFTER_LOAD_MS } from '../../../lib/query-client.ts';
 
 export const getPlanDetails = (planId: string, signal?: AbortSignal): Promise<PlanDetails> =>

@@ -1,7 +1,7 @@
 // PATCH /api/onboarding-plans/{id}: the phase text, and reassigning new hire, template or manager.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NO_MANAGER, type PlanDetails, type UpdatePlan } from '../../../../shared/onboarding.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlansAndPeople } from '../../../lib/api/refresh-plans-and-people.ts';
 
 export const updatePlan = (planId: string, input: UpdatePlan): Promise<PlanDetails> =>

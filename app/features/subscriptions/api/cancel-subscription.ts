@@ -1,6 +1,6 @@
 // POST /api/subscription/cancel (admins): access stays until the end of the period paid for.
 import type { CancelSubscription, MessageResponse } from '../../../../shared/subscriptions.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { useSubscriptionAction } from './subscription-action.ts';
 
 export const cancelSubscription = (input: CancelSubscription): Promise<MessageResponse> => json(client.api.subscription.cancel.$post({ json: input }));

@@ -2,7 +2,7 @@
 // address, phone and city and the admin's own name and email.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayerPrefill } from '../../../../shared/subscriptions.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 
 export const PAYER_DETAILS_KEY = ['/api/payments/payer-details'];
 

@@ -1,7 +1,7 @@
 // GET /api/subscription/status: the company's subscription as the server knows it, or null (Starter).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentSubscription } from '../../../../shared/subscriptions.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { FRESH_AFTER_LOAD_MS } from '../../../lib/query-client.ts';
 
 export const SUBSCRIPTION_STATUS_KEY = ['/api/subscription/status'];

@@ -1,6 +1,6 @@
 // POST /api/subscription/reactivate (admins): a cancelled subscription renews again.
 import type { MessageResponse } from '../../../../shared/subscriptions.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { useSubscriptionAction } from './subscription-action.ts';
 
 export const reactivateSubscription = (): Promise<MessageResponse> => json(client.api.subscription.reactivate.$post());

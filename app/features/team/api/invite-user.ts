@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NO_MANAGER } from '../../../../shared/onboarding.ts';
 import type { Invite, InvitedUser } from '../../../../shared/team.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlansAndPeople } from '../../../lib/api/refresh-plans-and-people.ts';
 
 export const inviteUser = (input: Invite): Promise<InvitedUser> => json(client.api.users.invite.$post({ json: { ...input, managerId: input.managerId ?? NO_MANAGER } }));

@@ -1,6 +1,6 @@
 // POST /api/users/{id}/resend-invitation (admins): a fresh invitation email for someone who has not joined yet.
 import { useMutation } from '@tanstack/react-query';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { notify, notifyError } from '../../../lib/notify.ts';
 
 export const resendInvitation = (userId: string) => json(client.api.users[':id']['resend-invitation'].$post({ param: { id: userId } }));

@@ -1,6 +1,6 @@
 // DELETE /api/templates/{id}: no longer offered for new onboardings; plans made from it keep their tasks.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlansAndPeople } from '../../../lib/api/refresh-plans-and-people.ts';
 import { TEMPLATES_KEY } from '../../../lib/api/get-templates.ts';
 import { templateKey } from './get-template.ts';

@@ -1,7 +1,7 @@
 // GET /api/templates/{id}: one template with its sections and tasks, for the editor.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TemplateDetails } from '../../../../shared/templates.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { TEMPLATES_KEY } from '../../../lib/api/get-templates.ts';
 
 export const templateKey = (id: string) => [...TEMPLATES_KEY, id];

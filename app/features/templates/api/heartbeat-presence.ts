@@ -2,7 +2,7 @@
 // else has (spec section 2, the active sessions list): at once on opening, then every heartbeat.
 import { useQuery } from '@tanstack/react-query';
 import { TEMPLATE_PRESENCE, type TemplatePresence } from '../../../../shared/templates.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { templateKey } from './get-template.ts';
 
 export const presenceKey = (id: string) => [...templateKey(id), 'presence'];

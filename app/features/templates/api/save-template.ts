@@ -1,7 +1,7 @@
 // POST /api/templates (new) or PATCH /api/templates/{id}: the whole template with its sections and tasks.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TemplateDetails, TemplateInputRaw } from '../../../../shared/templates.ts';
-import { client, json } from '../../../lib/api-client.ts';
+import { client, json } from '../../../lib/typed-client.ts';
 import { TEMPLATES_KEY } from '../../../lib/api/get-templates.ts';
 import { templateKey } from './get-template.ts';
 
