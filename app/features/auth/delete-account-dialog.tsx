@@ -69,7 +69,6 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
           }}
           error={passwordError}
           autoComplete="current-password"
-          autoFocus
         />
       </div>
     </TypedConfirmDialog>

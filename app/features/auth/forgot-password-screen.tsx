@@ -57,7 +57,7 @@ export function ForgotPasswordScreen() {
   return (
     <AuthLayout title="Forgot your password?" subtitle="Enter your email and we'll send you a link to choose a new one." footer={backToLogin}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
-        <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
+        <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" />
         <PendingButton type="submit" pending={request.isPending} className="mt-3 w-full" icon={<Send className="size-4" aria-hidden="true" />}>
           {request.isPending ? 'Sending...' : 'Send reset link'}
         </PendingButton>

@@ -74,7 +74,7 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
         </Suspense>
       )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
-        <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" autoFocus />
+        <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" />
         <PasswordField {...form.field('password')} reserveErrorLine label="Password" autoComplete="current-password" />
         <div className="flex justify-end">
           <Link to="/forgot-password" className="link link-hover text-sm">

@@ -93,7 +93,7 @@ function ResetForm({ token, invite }: { token: string; invite: boolean }) {
             </span>
           </div>
         )}
-        <PasswordField {...form.field('password')} reserveErrorLine label="New password" autoComplete="new-password" autoFocus />
+        <PasswordField {...form.field('password')} reserveErrorLine label="New password" autoComplete="new-password" />
         <PasswordField {...form.field('confirmPassword')} reserveErrorLine label="Confirm password" autoComplete="new-password" />
         <p className="text-sm text-base-content/70">At least 8 characters.</p>
         <PendingButton type="submit" pending={reset.isPending} className="mt-3 w-full" icon={<KeyRound className="size-4" aria-hidden="true" />}>

@@ -74,7 +74,7 @@ export function SignupScreen() {
         </Suspense>
       )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
-        <TextField {...form.field('fullName')} reserveErrorLine label="Full name" autoComplete="name" autoFocus />
+        <TextField {...form.field('fullName')} reserveErrorLine label="Full name" autoComplete="name" />
         <TextField {...form.field('email')} reserveErrorLine label="Work email" type="email" autoComplete="email" inputMode="email" />
         <PasswordField {...form.field('password')} reserveErrorLine label="Password" autoComplete="new-password" hint={<PasswordChecklist password={form.values.password} />} />
         <TextField {...form.field('companyName')} reserveErrorLine label="Company name" autoComplete="organization" />

@@ -170,8 +170,9 @@ function Introduction({ task }: { task: OnboardingTask }) {
   const name = task.personName ?? 'Your colleague';
   return (
     <div className="flex items-center gap-3 rounded-box bg-base-200 p-3">
+      {/* The name is written beside the photo, so the photo is decorative (alt text would read the name twice). */}
       {photo ? (
-        <img src={photo} alt={`Photo of ${name}`} loading="lazy" referrerPolicy="no-referrer" className="size-14 rounded-full object-cover" />
+        <img src={photo} alt="" loading="lazy" referrerPolicy="no-referrer" className="size-14 rounded-full object-cover" />
       ) : (
         <div className="avatar avatar-placeholder">
           <div className="size-14 rounded-full bg-secondary text-secondary-content">
