@@ -84,7 +84,10 @@ function routePreload(): Plugin {
         for (const route of routeChunks.keys()) {
           // A layout (e.g. _app) wraps the routes in its folder; leaves only.
           if ([...routeChunks.keys()].some((other) => other.startsWith(`${route}/`))) continue;
-          const layouts = route.split('/').slice(0, -1).map((_, index, parts) => parts.slice(0, index + 1).join('/'));
+          const layouts = route
+            .split('/')
+            .slice(0, -1)
+            .map((_, index, parts) => parts.slice(0, index + 1).join('/'));
           const needed = new Set<string>();
           for (const part of [...layouts, route]) {
             const chunk = routeChunks.get(part);

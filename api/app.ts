@@ -72,10 +72,7 @@ function errorResponse(error: Error, c: Context<AppEnv>) {
   if (!known) console.error(error);
   const { status, code, message, issues, headers, currentVersion } = known ?? new AppError(500, 'Something went wrong. Please try again.');
   for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
-  return c.json<ApiErrorBody>(
-    { code, message, ...(issues ? { issues } : {}), ...(currentVersion !== undefined ? { currentVersion } : {}) },
-    status,
-  );
+  return c.json<ApiErrorBody>({ code, message, ...(issues ? { issues } : {}), ...(currentVersion !== undefined ? { currentVersion } : {}) }, status);
 }
 
 /** The error as an AppError, or undefined when it is a bug (a 500 whose details stay in the log). */

@@ -25,11 +25,7 @@ function inWords(ms: number): string {
  * Runs `task` after `firstDelayMs`, then again `intervalMs` after each run ends, so runs never overlap
  * (a slow backup delays the next one instead of racing it). The timers do not keep the process alive.
  */
-export function repeat(
-  name: string,
-  task: () => unknown,
-  options: { intervalMs: number; firstDelayMs?: number; log?: ChoreLog },
-): { stop(): void } {
+export function repeat(name: string, task: () => unknown, options: { intervalMs: number; firstDelayMs?: number; log?: ChoreLog }): { stop(): void } {
   const { intervalMs, firstDelayMs = 0, log = consoleLog } = options;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -55,12 +51,7 @@ export function repeat(
  * presents again would stay forever: they are swept at start and hourly. With BACKUP_DIR (SQLite only;
  * config refuses it on PostgreSQL) the file is also copied every BACKUP_INTERVAL, keeping BACKUP_KEEP.
  */
-export function startChores(options: {
-  db: Db;
-  config: Pick<Config, 'database' | 'backup'>;
-  sweepIntervalMs?: number;
-  log?: ChoreLog;
-}): { stop(): void } {
+export function startChores(options: { db: Db; config: Pick<Config, 'database' | 'backup'>; sweepIntervalMs?: number; log?: ChoreLog }): { stop(): void } {
   const { db, config, sweepIntervalMs = SWEEP_INTERVAL_MS, log = consoleLog } = options;
   const chores = [
     repeat('Sweep of expired sessions and rate limits', () => Promise.all([purgeExpiredSessions(db), purgeExpiredRateLimits(db)]), {

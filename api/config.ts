@@ -1,9 +1,7 @@
 // Server configuration: every environment variable is read here, once, and nowhere else.
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' })
-  .transform((value) => value === 'true' || value === '1');
+const bool = z.enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' }).transform((value) => value === 'true' || value === '1');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -130,18 +128,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   const exposed = !isLoopback(env.HOST);
   const production = env.NODE_ENV === 'production';
-  const deployment = production
-    ? { reason: 'NODE_ENV=production' }
-    : exposed
-      ? { reason: `HOST=${env.HOST} listens beyond loopback` }
-      : undefined;
+  const deployment = production ? { reason: 'NODE_ENV=production' } : exposed ? { reason: `HOST=${env.HOST} listens beyond loopback` } : undefined;
 
   // The simulator completes payments for free: only on a server nobody else can reach.
   const mode = env.PAYHERE_MODE ?? (deployment ? 'live' : 'simulator');
   if (mode === 'simulator' && deployment) {
-    throw new ConfigError(
-      `Invalid configuration: PAYHERE_MODE=simulator is for local demos only and ${deployment.reason}; use live, or sandbox on a private staging server.`,
-    );
+    throw new ConfigError(`Invalid configuration: PAYHERE_MODE=simulator is for local demos only and ${deployment.reason}; use live, or sandbox on a private staging server.`);
   }
   if (mode === 'sandbox' && production) {
     throw new ConfigError('Invalid configuration: PAYHERE_MODE=sandbox is not allowed with NODE_ENV=production (payments would not be real); use live.');
@@ -166,9 +158,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    database: env.DATABASE_URL
-      ? { engine: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-      : { engine: 'sqlite', path: env.DATABASE_PATH },
+    database: env.DATABASE_URL ? { engine: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { engine: 'sqlite', path: env.DATABASE_PATH },
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
     mailDir: env.MAIL_DIR,

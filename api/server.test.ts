@@ -61,7 +61,13 @@ async function startServer(env: Record<string, string>, nodeArgs: string[] = [])
   const server = spawnServer({ ...env, PORT: String(port) }, nodeArgs);
   for (let attempt = 0; ; attempt++) {
     if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
-    if (await fetch(`${server.base}/api/health`).then((res) => res.ok, () => false)) return server;
+    if (
+      await fetch(`${server.base}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      return server;
     if (attempt > 300) throw new Error(`server did not start:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -155,15 +161,19 @@ describe('reliability', () => {
     await stop(server);
   });
 
-  it.runIf(testEngine === 'sqlite')('backs up the SQLite file every BACKUP_INTERVAL, keeping BACKUP_KEEP', async () => {
-    const backupDir = join(workDir, 'backups');
-    const server = await startServer({ SEED_DEMO: 'false', BACKUP_DIR: backupDir, BACKUP_INTERVAL: '1s', BACKUP_KEEP: '2', ...(await freshDatabase('backed-up')) });
-    const backups = () => server.output().match(/^Backed up /gm)?.length ?? 0;
-    for (let attempt = 0; attempt < 150 && backups() < 3; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
-    await stop(server);
-    expect(backups()).toBeGreaterThanOrEqual(3);
-    expect(scheduledBackups(backupDir)).toHaveLength(2);
-  }, 30_000);
+  it.runIf(testEngine === 'sqlite')(
+    'backs up the SQLite file every BACKUP_INTERVAL, keeping BACKUP_KEEP',
+    async () => {
+      const backupDir = join(workDir, 'backups');
+      const server = await startServer({ SEED_DEMO: 'false', BACKUP_DIR: backupDir, BACKUP_INTERVAL: '1s', BACKUP_KEEP: '2', ...(await freshDatabase('backed-up')) });
+      const backups = () => server.output().match(/^Backed up /gm)?.length ?? 0;
+      for (let attempt = 0; attempt < 150 && backups() < 3; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await stop(server);
+      expect(backups()).toBeGreaterThanOrEqual(3);
+      expect(scheduledBackups(backupDir)).toHaveLength(2);
+    },
+    30_000,
+  );
 
   it.runIf(testEngine === 'postgres')('refuses BACKUP_DIR on PostgreSQL, pointing at pg_dump', async () => {
     const { code, output } = await refusal({ BACKUP_DIR: join(workDir, 'pg-backups'), ...(await freshDatabase('pg')) });

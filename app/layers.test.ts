@@ -51,7 +51,11 @@ describe('layers', () => {
   });
 
   it('keeps shared/ free of app/ and api/', () => {
-    const leaks = sourceFiles('shared').flatMap((file) => importsOf(file).filter((target) => /^(app|api)\//.test(target)).map((target) => ({ file, target })));
+    const leaks = sourceFiles('shared').flatMap((file) =>
+      importsOf(file)
+        .filter((target) => /^(app|api)\//.test(target))
+        .map((target) => ({ file, target })),
+    );
     expect(leaks).toEqual([]);
   });
 });

@@ -106,7 +106,13 @@ async function runScript(script: string, scriptArgs: string[]): Promise<void> {
 async function waitUntilUp(url: string, child: ChildProcess) {
   for (let attempt = 0; attempt < 600; attempt++) {
     if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new Error(`${url} did not come up`);
@@ -151,17 +157,16 @@ async function drain(healthUrl: string) {
   const until = performance.now() + 90_000;
   while (performance.now() < until) {
     const begun = performance.now();
-    const ok = await fetch(healthUrl).then((response) => response.ok, () => false);
+    const ok = await fetch(healthUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok && performance.now() - begun < 50) return;
     await new Promise((done) => setTimeout(done, 200));
   }
 }
 
-async function load(
-  url: string,
-  healthUrl: string,
-  endpoint: Pick<Endpoint, 'method' | 'path' | 'cookie' | 'next'>,
-): Promise<Omit<Row, 'name' | 'kind' | 'status'>> {
+async function load(url: string, healthUrl: string, endpoint: Pick<Endpoint, 'method' | 'path' | 'cookie' | 'next'>): Promise<Omit<Row, 'name' | 'kind' | 'status'>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (endpoint.cookie) headers.cookie = endpoint.cookie;
   if (endpoint.next) headers['content-type'] = 'application/json';
@@ -249,7 +254,10 @@ async function prepareSqlite(): Promise<Prepared> {
 /** The postmaster and its background processes onto core 0; backends it forks later inherit it. */
 function pinCluster(started: Cluster) {
   if (!canPin) return;
-  const postmaster = readFileSync(join(started.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]?.trim() ?? '';
+  const postmaster =
+    readFileSync(join(started.dir, 'data', 'postmaster.pid'), 'utf8')
+      .split('\n')[0]
+      ?.trim() ?? '';
   const workers = execFileSync('ps', ['-o', 'pid=', '--ppid', postmaster]).toString().split(/\s+/).filter(Boolean);
   for (const pid of [postmaster, ...workers]) execFileSync('taskset', ['-cp', '0', pid], { stdio: 'ignore' });
 }
@@ -280,10 +288,7 @@ async function measure(engine: EngineName, prepared: Prepared): Promise<Row[]> {
 
   // 1. The ceiling, alone on its core.
   {
-    const ceiling = startProcess(
-      [process.execPath, '--import', 'tsx', 'bench/ceiling.ts', prepared.ceilingDatabase, scale.planId, String(CEILING_PORT), String(POOL_SIZE)],
-      {},
-    );
+    const ceiling = startProcess([process.execPath, '--import', 'tsx', 'bench/ceiling.ts', prepared.ceilingDatabase, scale.planId, String(CEILING_PORT), String(POOL_SIZE)], {});
     await waitUntilUp(`http://127.0.0.1:${CEILING_PORT}/health`, ceiling);
     process.stdout.write(`  ${tag} loading the ceiling ...`);
     const figures = await load(`http://127.0.0.1:${CEILING_PORT}`, `http://127.0.0.1:${CEILING_PORT}/health`, { method: 'GET', path: '/tasks', cookie: '' });
@@ -336,7 +341,13 @@ async function measure(engine: EngineName, prepared: Prepared): Promise<Row[]> {
           return { path: `/api/onboarding-tasks/${taskAt(n)}`, body: JSON.stringify({ isCompleted: completedAt(n) }) };
         },
       },
-      { name: 'GET /api/messages/{planId}?after= (new hire)', method: 'GET', path: `/api/messages/${scale.planId}?after=${encodeURIComponent(scale.messagesAfter)}`, kind: 'read', cookie: cookies.newHire },
+      {
+        name: 'GET /api/messages/{planId}?after= (new hire)',
+        method: 'GET',
+        path: `/api/messages/${scale.planId}?after=${encodeURIComponent(scale.messagesAfter)}`,
+        kind: 'read',
+        cookie: cookies.newHire,
+      },
       { name: 'GET /api/companies/{id}/stats (admin, 10k people)', method: 'GET', path: `/api/companies/${scale.companyId}/stats`, kind: 'read', cookie: cookies.admin },
       {
         name: 'POST /api/sync/push (new hire, 1 mutation)',
@@ -468,10 +479,18 @@ printTable(results);
 const [firstScale, secondScale] = results.map((result) => result.scale);
 if (firstScale && secondScale) {
   const same = JSON.stringify(firstScale) === JSON.stringify(secondScale);
-  console.log(same ? `Same data set on both engines: same ids, row counts and row fingerprint (${firstScale.fingerprint.slice(0, 12)}).` : 'WARNING: the engines were filled with different data sets (ids, row counts or row fingerprint differ).');
+  console.log(
+    same
+      ? `Same data set on both engines: same ids, row counts and row fingerprint (${firstScale.fingerprint.slice(0, 12)}).`
+      : 'WARNING: the engines were filled with different data sets (ids, row counts or row fingerprint differ).',
+  );
 }
 const counts = firstScale?.counts ?? {};
-console.log(`Data set: ${Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(', ')}.`);
+console.log(
+  `Data set: ${Object.entries(counts)
+    .map(([table, n]) => `${n} ${table}`)
+    .join(', ')}.`,
+);
 console.log(
   `Targets (not asserted): reads >= ${TARGET.readShareOfCeiling * 100}% of the ceiling and p99 < ${TARGET.p99Ms} ms; stats p99 < ${TARGET.statsP99Ms} ms. ` +
     `Took ${((performance.now() - started) / 1000).toFixed(0)} s.`,

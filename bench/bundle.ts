@@ -89,8 +89,7 @@ const rows = ROUTES.map((route) => {
     for (const sheet of chunk.css ?? []) css.add(sheet);
   }
   routeFiles.set(route.url, [...js, ...css]);
-  const total = (files: Set<string>) =>
-    [...files].reduce((sum, file) => ({ raw: sum.raw + sizeOf(file).raw, gzip: sum.gzip + sizeOf(file).gzip }), { raw: 0, gzip: 0 });
+  const total = (files: Set<string>) => [...files].reduce((sum, file) => ({ raw: sum.raw + sizeOf(file).raw, gzip: sum.gzip + sizeOf(file).gzip }), { raw: 0, gzip: 0 });
   const jsSize = total(js);
   const cssSize = total(css);
   const jsVerdict = route.jsBudget === undefined ? '-' : jsSize.gzip <= route.jsBudget * KIB ? 'ok' : 'OVER';

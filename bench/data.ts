@@ -129,7 +129,10 @@ async function openTarget(): Promise<Target> {
           `SELECT * FROM unnest(${columns.map((column, i) => `$${i + 1}::${column.sqlType}[]`).join(', ')})`;
         for (let from = 0; from < rows.length; from += PG_ROWS_PER_STATEMENT) {
           const batch = rows.slice(from, from + PG_ROWS_PER_STATEMENT);
-          await client.query(text, columns.map((column) => batch.map(column.value)));
+          await client.query(
+            text,
+            columns.map((column) => batch.map(column.value)),
+          );
         }
       },
       // A bulk load leaves no statistics and no visibility map: plans and index-only scans need both.
@@ -253,13 +256,7 @@ function addCompany(name: string, planType: 'starter' | 'growth' | 'business', c
   return id;
 }
 
-function addUser(
-  company: { id: string; name: string },
-  email: string,
-  role: 'admin' | 'manager' | 'new_hire',
-  managerId: string | null,
-  createdMs: number,
-): Person {
+function addUser(company: { id: string; name: string }, email: string, role: 'admin' | 'manager' | 'new_hire', managerId: string | null, createdMs: number): Person {
   const id = uuid();
   const firstName = pick(FIRST);
   const lastName = pick(LAST);
@@ -292,7 +289,17 @@ function addTemplate(companyId: string, createdBy: string, title: string, sectio
   const tasks: TemplateTask[] = [];
   sections.forEach((section, sectionIndex) => {
     const sectionId = uuid();
-    out.add('templateSections', { id: sectionId, templateId: id, companyId, title: section.title, description: null, dayStart: section.dayStart, dayEnd: section.dayEnd, order: sectionIndex, createdAt });
+    out.add('templateSections', {
+      id: sectionId,
+      templateId: id,
+      companyId,
+      title: section.title,
+      description: null,
+      dayStart: section.dayStart,
+      dayEnd: section.dayEnd,
+      order: sectionIndex,
+      createdAt,
+    });
     for (let i = 0; i < tasksPerSection; i++) {
       const type = TASK_TYPES[(sectionIndex + i) % TASK_TYPES.length] ?? 'checklist';
       const task: TemplateTask = {
@@ -304,7 +311,13 @@ function addTemplate(companyId: string, createdBy: string, title: string, sectio
         description: 'Read the notes, do the steps, and tick it off when done.',
         type,
         resourceUrl: type === 'resource' ? 'https://example.com/handbook' : null,
-        checklistItems: type === 'checklist' ? [{ id: 'a', text: 'Read it', isCompleted: false }, { id: 'b', text: 'Try it', isCompleted: false }] : null,
+        checklistItems:
+          type === 'checklist'
+            ? [
+                { id: 'a', text: 'Read it', isCompleted: false },
+                { id: 'b', text: 'Try it', isCompleted: false },
+              ]
+            : null,
         personName: type === 'introduction' ? `${pick(FIRST)} ${pick(LAST)}` : null,
         personRole: type === 'introduction' ? 'Team lead' : null,
         meetingTitle: type === 'meeting' ? 'Check-in' : null,
@@ -319,15 +332,10 @@ function addTemplate(companyId: string, createdBy: string, title: string, sectio
 }
 
 /** A plan copied from its template; completed plans have every task done, others those due a while ago mostly. */
-function addPlan(options: {
-  companyId: string;
-  newHire: Person;
-  manager: Person;
-  createdBy: string;
-  template: Template;
-  startMs: number;
-  completed: boolean;
-}): { id: string; taskIds: string[] } {
+function addPlan(options: { companyId: string; newHire: Person; manager: Person; createdBy: string; template: Template; startMs: number; completed: boolean }): {
+  id: string;
+  taskIds: string[];
+} {
   const { companyId, template, startMs, completed } = options;
   const id = uuid();
   const startDate = isoDate(startMs);
@@ -415,9 +423,7 @@ try {
     big.id = addCompany(big.name, 'business', createdMs);
     const domain = 'scale.kickoff.local';
     const admin = addUser(big, `admin@${domain}`, 'admin', null, createdMs);
-    const managers = Array.from({ length: BIG.managers }, (_, i) =>
-      addUser(big, `manager${String(i + 1).padStart(3, '0')}@${domain}`, 'manager', null, createdMs + i * 3_600_000),
-    );
+    const managers = Array.from({ length: BIG.managers }, (_, i) => addUser(big, `manager${String(i + 1).padStart(3, '0')}@${domain}`, 'manager', null, createdMs + i * 3_600_000));
     const managerOf = (planIndex: number) => managers[planIndex % BIG.managers] as Person;
     // New hire i's (first) plan is plan i, so plan i's manager is theirs.
     const newHires = Array.from({ length: BIG.newHires }, (_, i) =>
@@ -487,7 +493,10 @@ try {
   const { companies } = target.tables;
   for (const [companyId, version] of versions) {
     // updatedAt as generated (drizzle would stamp it with the time of this run).
-    await target.db.update(companies).set({ version, updatedAt: sql`${companies.updatedAt}` }).where(eq(companies.id, companyId));
+    await target.db
+      .update(companies)
+      .set({ version, updatedAt: sql`${companies.updatedAt}` })
+      .where(eq(companies.id, companyId));
   }
   await target.finish();
 

@@ -50,7 +50,11 @@ const fullPulls: number[] = [];
 const incrementalPulls: number[] = [];
 for (let round = 0; round < ROUNDS; round += 1) {
   const clientId = crypto.randomUUID();
-  const batch = taskIds.map((taskId, index) => ({ id: index + 1, name: 'task.setCompleted', args: { taskId, isCompleted: round % 2 === 0, completedAt: new Date().toISOString() } }));
+  const batch = taskIds.map((taskId, index) => ({
+    id: index + 1,
+    name: 'task.setCompleted',
+    args: { taskId, isCompleted: round % 2 === 0, completedAt: new Date().toISOString() },
+  }));
   fullPulls.push(await time(() => pull(clientId, 0)));
   const cursor = (await pull(clientId, 0)).body.cursor as number;
   pushTimes.push(await time(() => push(clientId, batch)));

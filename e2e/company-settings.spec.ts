@@ -195,7 +195,10 @@ test('an admin’s message from View Messages is a staff note: said above the co
   try {
     await signIn(page, DEMO.admin);
     await page.waitForURL('**/admin-dashboard');
-    await page.getByRole('article', { name: `Onboarding of ${email}` }).getByRole('button', { name: 'View Messages' }).click();
+    await page
+      .getByRole('article', { name: `Onboarding of ${email}` })
+      .getByRole('button', { name: 'View Messages' })
+      .click();
     const dialog = page.getByRole('dialog', { name: /Messages/ });
     const composer = dialog.getByLabel('Message', { exact: true });
     // Said above the composer, and read with it.
@@ -210,7 +213,10 @@ test('an admin’s message from View Messages is a staff note: said above the co
 
     // The manager sees it marked, and answers the admin (the note is the last message) or the new hire.
     const managerPage = await signedInPage(browser, DEMO.manager);
-    await managerPage.getByRole('article', { name: `Onboarding of ${email}` }).getByRole('button', { name: 'Send Message' }).click();
+    await managerPage
+      .getByRole('article', { name: `Onboarding of ${email}` })
+      .getByRole('button', { name: 'Send Message' })
+      .click();
     const managerDialog = managerPage.getByRole('dialog', { name: /Messages/ });
     await expect(managerDialog.getByRole('listitem').filter({ hasText: 'Please check in on the laptop order.' }).getByText('Staff note')).toBeVisible();
     await expect(managerDialog.getByText(`Staff note to Amara Perera. ${email} will not see it.`)).toBeVisible();

@@ -119,7 +119,10 @@ test('messages arrive in an open conversation and count on the badge', async ({ 
 
   // The admin watches Kavya's conversation (Admin View).
   await page.goto('/admin-dashboard');
-  await page.getByRole('article', { name: `Onboarding of ${kavyasPlan?.newHire.fullName}` }).getByRole('button', { name: 'View Messages' }).click();
+  await page
+    .getByRole('article', { name: `Onboarding of ${kavyasPlan?.newHire.fullName}` })
+    .getByRole('button', { name: 'View Messages' })
+    .click();
   const adminDialog = page.getByRole('dialog', { name: /Messages/ });
   await expect(adminDialog.getByText('Admin View')).toBeVisible();
   await expect(adminDialog.getByRole('listitem')).not.toHaveCount(0);
@@ -141,7 +144,10 @@ test('messages arrive in an open conversation and count on the badge', async ({ 
 
   // The manager's own dialog: Enter sends, blank is blocked, a reply from Kavya arrives with a notice.
   await managerPage.goto('/manager-dashboard');
-  await managerPage.getByRole('article', { name: `Onboarding of ${kavyasPlan?.newHire.fullName}` }).getByRole('button', { name: 'Send Message' }).click();
+  await managerPage
+    .getByRole('article', { name: `Onboarding of ${kavyasPlan?.newHire.fullName}` })
+    .getByRole('button', { name: 'Send Message' })
+    .click();
   const managerDialog = managerPage.getByRole('dialog', { name: /Messages/ });
   const composer = managerDialog.getByLabel('Message', { exact: true });
   await composer.fill('   ');
@@ -219,7 +225,12 @@ test('screens at phone and desktop widths', async ({ page, browser }) => {
     await page.screenshot({ path: `test-results/dashboards-analytics-${width}.png`, fullPage: true });
     await page.goto('/admin-dashboard');
     await page.getByRole('button', { name: 'View Messages' }).first().click();
-    await expect(page.getByRole('dialog', { name: /Messages/ }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('dialog', { name: /Messages/ })
+        .getByRole('listitem')
+        .first(),
+    ).toBeVisible();
     await page.screenshot({ path: `test-results/dashboards-messages-${width}.png` });
   }
   const managerPage = await pageFor(browser, DEMO.manager);

@@ -20,7 +20,9 @@ export async function latestMailTo(to: string): Promise<string> {
     .poll(() => {
       const files = (() => {
         try {
-          return readdirSync(mailDir()).filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-z0-9@._-]/gi, '_'))).sort();
+          return readdirSync(mailDir())
+            .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-z0-9@._-]/gi, '_')))
+            .sort();
         } catch {
           return [];
         }

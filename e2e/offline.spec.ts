@@ -91,7 +91,8 @@ test('the dashboard works offline and ticks and a message made offline reach the
   expect(await checkedTitles(again)).toEqual(expect.arrayContaining(titles));
 
   const manager = await apiAs(baseURL!, DEMO.manager);
-  const plans = (await (await manager.get('/api/onboarding-plans')).json()) as { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
+  const plans = (await (await manager.get('/api/onboarding-plans')).json()) as
+    { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
   const planList = Array.isArray(plans) ? plans : plans.plans;
   const plan = planList.find((candidate) => candidate.newHire.email === DEMO.newHire);
   expect(plan).toBeDefined();
@@ -147,7 +148,10 @@ test('the new-hire dashboard fits a phone and a desktop, and is for new hires on
   await page.screenshot({ path: testInfo.outputPath('new-hire-390.png'), fullPage: true });
 
   await page.getByRole('tablist', { name: 'Phases' }).getByRole('tab').first().click();
-  await page.getByRole('button', { name: /^Show details of/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Show details of/ })
+    .first()
+    .click();
   await page.screenshot({ path: testInfo.outputPath('new-hire-390-detail.png'), fullPage: true });
   await page.getByRole('button', { name: /^Messages/ }).click();
   await expect(page.getByRole('dialog', { name: 'Messages' })).toBeVisible();

@@ -252,7 +252,8 @@ test('the same person signing in again after a 401 keeps their changes, and they
 
   const manager = await playwrightRequest.newContext({ baseURL });
   expect((await manager.post('/api/auth/login', { data: { email: DEMO.manager, password: DEMO_PASSWORD } })).ok()).toBe(true);
-  const plans = (await (await manager.get('/api/onboarding-plans')).json()) as { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
+  const plans = (await (await manager.get('/api/onboarding-plans')).json()) as
+    { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
   const plan = (Array.isArray(plans) ? plans : plans.plans).find((candidate) => candidate.newHire.email === DEMO.newHire)!;
   const completed = async () => {
     const details = (await (await manager.get(`/api/onboarding-plans/${plan.id}/details`)).json()) as { tasks: { title: string; isCompleted: boolean }[] };

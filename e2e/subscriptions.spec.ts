@@ -36,7 +36,10 @@ async function continueToPayment(page: Page) {
 
 /** The toggles are radios styled as buttons: click the visible label, as a person does. */
 async function choose(page: Page, option: string | RegExp) {
-  await page.locator('label').filter({ has: page.getByRole('radio', { name: option }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: option }) })
+    .click();
   await expect(page.getByRole('radio', { name: option })).toBeChecked();
 }
 

@@ -69,16 +69,20 @@ try {
       const from = sqliteSchema[name] as unknown as SQLiteTable;
       const into = pgSchema[name] as unknown as PgTable;
       const columns = getTableColumns(from);
-      const order = Object.values(columns).filter((column) => column.primary).map((column) => asc(column));
-      const rows = sqliteDb.select().from(from).orderBy(...order).all() as Record<string, unknown>[];
+      const order = Object.values(columns)
+        .filter((column) => column.primary)
+        .map((column) => asc(column));
+      const rows = sqliteDb
+        .select()
+        .from(from)
+        .orderBy(...order)
+        .all() as Record<string, unknown>[];
       // A manager is a user too: people go in without their manager first, then managers are set.
       const deferManager = name === 'users';
       // PostgreSQL numbers tombstones itself (an identity column); ascending order keeps their sequence.
       const renumber = name === 'syncTombstones';
       for (let start = 0; start < rows.length; start += BATCH) {
-        const batch = rows
-          .slice(start, start + BATCH)
-          .map((row) => (deferManager ? { ...row, managerId: null } : renumber ? { ...row, id: undefined } : row));
+        const batch = rows.slice(start, start + BATCH).map((row) => (deferManager ? { ...row, managerId: null } : renumber ? { ...row, id: undefined } : row));
         await tx.insert(into).values(batch);
       }
       if (deferManager) {
@@ -108,4 +112,3 @@ try {
   source.close();
   await target.engine.close();
 }
-

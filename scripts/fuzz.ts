@@ -43,7 +43,9 @@ const started = performance.now();
 for (const route of routes) {
   const result = await fuzzRoute(route, { numRuns, seed, image });
   cases += result.cases;
-  console.log(`${result.route.padEnd(58)} ${String(result.cases).padStart(6)} cases ${String(result.failures.length).padStart(4)} failures ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${formatStatuses(result.statuses)}`);
+  console.log(
+    `${result.route.padEnd(58)} ${String(result.cases).padStart(6)} cases ${String(result.failures.length).padStart(4)} failures ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${formatStatuses(result.statuses)}`,
+  );
   if (result.failures.length) failed.push(result);
 }
 console.error = quiet;

@@ -70,13 +70,7 @@ class Film {
  * Screenshots `page` every ~200 ms while `work` runs, each frame shown for as long as it was on screen;
  * `frame` turns a screenshot into a 1280x720 one (the phone's goes into a handset on the stage).
  */
-async function filmWhile<T>(
-  film: Film,
-  page: Page,
-  work: () => Promise<void>,
-  frame: (shot: Buffer, tag: T) => Promise<Buffer>,
-  tag: () => T,
-): Promise<void> {
+async function filmWhile<T>(film: Film, page: Page, work: () => Promise<void>, frame: (shot: Buffer, tag: T) => Promise<Buffer>, tag: () => T): Promise<void> {
   const shots: { image: Buffer; at: number; tag: T }[] = [];
   let done = false;
   const startedAt = Date.now();
@@ -181,7 +175,10 @@ async function startServer(): Promise<() => void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let attempt = 0; attempt < 120; attempt += 1) {
-    const up = await fetch(`${BASE_URL}/api/health`).then((res) => res.ok, () => false);
+    const up = await fetch(`${BASE_URL}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (up) return () => void server.kill('SIGTERM');
     await sleep(500);
   }
@@ -198,7 +195,8 @@ async function signIn(page: Page, email: string) {
 
 /** The demo company is on Starter with both new-hire places taken: finish Dilan's plan so the invite fits. */
 async function freeANewHirePlace(page: Page) {
-  const plans = (await (await page.request.get('/api/onboarding-plans')).json()) as { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
+  const plans = (await (await page.request.get('/api/onboarding-plans')).json()) as
+    { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
   const dilan = (Array.isArray(plans) ? plans : plans.plans).find((plan) => plan.newHire.email === 'newhire2@demo.kickoff.local');
   if (!dilan) return;
   const details = (await (await page.request.get(`/api/onboarding-plans/${dilan.id}/details`)).json()) as { tasks: { id: string; isCompleted: boolean }[] };
@@ -214,50 +212,56 @@ async function adminTour(browser: Browser, film: Film) {
 
   await page.goto('/login');
   await page.getByLabel('Email').waitFor();
-  await filmWhile(film, page, async () => {
-    film.caption('The admin signs in.');
-    await signIn(page, ADMIN);
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    await freeANewHirePlace(page);
-    await page.reload();
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    film.caption('The admin dashboard: every plan, its progress, and who is behind.');
-    await sleep(3200);
-    await page.mouse.wheel(0, 420);
-    await sleep(2000);
+  await filmWhile(
+    film,
+    page,
+    async () => {
+      film.caption('The admin signs in.');
+      await signIn(page, ADMIN);
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      await freeANewHirePlace(page);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+      film.caption('The admin dashboard: every plan, its progress, and who is behind.');
+      await sleep(3200);
+      await page.mouse.wheel(0, 420);
+      await sleep(2000);
 
-    film.caption('Templates hold the onboarding: sections by day, and tasks of four kinds.');
-    await page.goto('/templates');
-    const edit = page.getByRole('link', { name: /Edit/ }).first();
-    await edit.waitFor();
-    await sleep(900);
-    await clickLike(page, edit);
-    await page.getByRole('heading', { name: 'Edit Template' }).waitFor();
-    await sleep(2200);
-    for (let i = 0; i < 3; i += 1) {
-      await page.mouse.wheel(0, 300);
+      film.caption('Templates hold the onboarding: sections by day, and tasks of four kinds.');
+      await page.goto('/templates');
+      const edit = page.getByRole('link', { name: /Edit/ }).first();
+      await edit.waitFor();
       await sleep(900);
-    }
-    await sleep(800);
+      await clickLike(page, edit);
+      await page.getByRole('heading', { name: 'Edit Template' }).waitFor();
+      await sleep(2200);
+      for (let i = 0; i < 3; i += 1) {
+        await page.mouse.wheel(0, 300);
+        await sleep(900);
+      }
+      await sleep(800);
 
-    film.caption('Invite a new hire and assign a plan from a template.');
-    await page.goto('/invite');
-    await page.getByRole('heading', { name: 'Invite Team Member' }).waitFor();
-    await sleep(700);
-    await typeLike(page.getByLabel('Email address'), 'sam.perera@lankalabs.example');
-    await page.getByLabel('Role').selectOption('new_hire');
-    await sleep(300);
-    await page.getByLabel('Manager (optional)').selectOption({ label: 'Nimal Fernando' });
-    await sleep(600);
-    await clickLike(page, page.getByRole('button', { name: 'Send Invitation' }));
-    await page.getByRole('heading', { name: 'Assign Onboarding' }).waitFor();
-    await sleep(1200);
-    await page.getByLabel('Onboarding template').selectOption({ label: 'Engineering Onboarding (90 days)' });
-    await sleep(800);
-    await clickLike(page, page.getByRole('button', { name: 'Assign Plan' }));
-    await page.getByText('Onboarding plan assigned successfully!').first().waitFor();
-    await sleep(2600);
-  }, async (shot) => shot, () => null);
+      film.caption('Invite a new hire and assign a plan from a template.');
+      await page.goto('/invite');
+      await page.getByRole('heading', { name: 'Invite Team Member' }).waitFor();
+      await sleep(700);
+      await typeLike(page.getByLabel('Email address'), 'sam.perera@lankalabs.example');
+      await page.getByLabel('Role').selectOption('new_hire');
+      await sleep(300);
+      await page.getByLabel('Manager (optional)').selectOption({ label: 'Nimal Fernando' });
+      await sleep(600);
+      await clickLike(page, page.getByRole('button', { name: 'Send Invitation' }));
+      await page.getByRole('heading', { name: 'Assign Onboarding' }).waitFor();
+      await sleep(1200);
+      await page.getByLabel('Onboarding template').selectOption({ label: 'Engineering Onboarding (90 days)' });
+      await sleep(800);
+      await clickLike(page, page.getByRole('button', { name: 'Assign Plan' }));
+      await page.getByText('Onboarding plan assigned successfully!').first().waitFor();
+      await sleep(2600);
+    },
+    async (shot) => shot,
+    () => null,
+  );
   await context.close();
 }
 
@@ -280,35 +284,41 @@ async function newHireTour(browser: Browser, film: Film, stage: Stage) {
 
   await page.goto('/login');
   await page.getByLabel('Email').waitFor();
-  await filmWhile(film, page, async () => {
-    step('The new hire signs in on their phone.', 'Their plan, on their phone', 'Kavya signs in on her first morning.');
-    await signIn(page, NEW_HIRE);
-    await page.getByRole('heading', { name: /Welcome, Kavya/ }).waitFor();
-    step('Progress, today’s tasks and the phases of the plan.', 'Where they are, at a glance', 'Progress, today’s tasks and each phase of the plan. It works offline too.');
-    await sleep(2600);
-    await page.mouse.wheel(0, 500);
-    await sleep(1400);
+  await filmWhile(
+    film,
+    page,
+    async () => {
+      step('The new hire signs in on their phone.', 'Their plan, on their phone', 'Kavya signs in on her first morning.');
+      await signIn(page, NEW_HIRE);
+      await page.getByRole('heading', { name: /Welcome, Kavya/ }).waitFor();
+      step('Progress, today’s tasks and the phases of the plan.', 'Where they are, at a glance', 'Progress, today’s tasks and each phase of the plan. It works offline too.');
+      await sleep(2600);
+      await page.mouse.wheel(0, 500);
+      await sleep(1400);
 
-    step('Ticking a task saves it at once, even offline.', 'Tick a task', 'Saved on the device at once, synced when the network allows.');
-    const box = page.getByRole('tabpanel').getByRole('checkbox', { checked: false }).first();
-    await box.scrollIntoViewIfNeeded();
-    await sleep(800);
-    await clickLike(page, box);
-    await sleep(2400);
+      step('Ticking a task saves it at once, even offline.', 'Tick a task', 'Saved on the device at once, synced when the network allows.');
+      const box = page.getByRole('tabpanel').getByRole('checkbox', { checked: false }).first();
+      await box.scrollIntoViewIfNeeded();
+      await sleep(800);
+      await clickLike(page, box);
+      await sleep(2400);
 
-    step('Questions go to their manager in Messages.', 'Ask their manager', 'A conversation per plan, with the manager who runs it.');
-    await page.mouse.wheel(0, -2000);
-    await sleep(500);
-    await clickLike(page, page.getByRole('button', { name: /^Messages/ }));
-    const dialog = page.getByRole('dialog', { name: 'Messages' });
-    await dialog.waitFor();
-    await sleep(1500);
-    const input = dialog.getByRole('textbox', { name: 'Message' });
-    await typeLike(input, 'Laptop is set up. Where do I find the architecture docs?');
-    await sleep(400);
-    await input.press('Enter');
-    await sleep(2800);
-  }, (shot, at) => stage.phone(shot, at.eyebrow, at.title, at.text), () => side);
+      step('Questions go to their manager in Messages.', 'Ask their manager', 'A conversation per plan, with the manager who runs it.');
+      await page.mouse.wheel(0, -2000);
+      await sleep(500);
+      await clickLike(page, page.getByRole('button', { name: /^Messages/ }));
+      const dialog = page.getByRole('dialog', { name: 'Messages' });
+      await dialog.waitFor();
+      await sleep(1500);
+      const input = dialog.getByRole('textbox', { name: 'Message' });
+      await typeLike(input, 'Laptop is set up. Where do I find the architecture docs?');
+      await sleep(400);
+      await input.press('Enter');
+      await sleep(2800);
+    },
+    (shot, at) => stage.phone(shot, at.eyebrow, at.title, at.text),
+    () => side,
+  );
   await context.close();
 }
 
@@ -340,7 +350,31 @@ async function encode(film: Film, posterFrame: string) {
   writeFileSync(list, [...film.frames.map((frame) => `file '${frame.file}'\nduration ${(frame.ms / 1000).toFixed(3)}`), `file '${last.file}'`].join('\n'));
   mkdirSync(OUT_DIR, { recursive: true });
   const video = join(OUT_DIR, 'walkthrough.webm');
-  const common = ['-y', '-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list, '-vf', 'fps=15,format=yuv420p', '-c:v', 'libvpx-vp9', '-b:v', '450k', '-deadline', 'good', '-cpu-used', '2', '-row-mt', '1', '-an'];
+  const common = [
+    '-y',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
+    '-vf',
+    'fps=15,format=yuv420p',
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    '450k',
+    '-deadline',
+    'good',
+    '-cpu-used',
+    '2',
+    '-row-mt',
+    '1',
+    '-an',
+  ];
   const passlog = join(film.dir, 'vp9');
   await run('ffmpeg', [...common, '-pass', '1', '-passlogfile', passlog, '-f', 'webm', '/dev/null']);
   await run('ffmpeg', [...common, '-pass', '2', '-passlogfile', passlog, video]);
@@ -358,7 +392,10 @@ async function main() {
     const stage = await Stage.open(browser);
 
     film.caption('Kickoff: onboarding plans that new hires can work through anywhere.');
-    film.add(await stage.card('Kickoff walkthrough', 'From a template to a new hire’s first week', 'Recorded from the app itself: the admin’s side, then the new hire’s phone.'), 3000);
+    film.add(
+      await stage.card('Kickoff walkthrough', 'From a template to a new hire’s first week', 'Recorded from the app itself: the admin’s side, then the new hire’s phone.'),
+      3000,
+    );
     await adminTour(browser, film);
     // The poster: the admin dashboard, two seconds into its step.
     const dashboard = film.cues.find((cue) => cue.text.startsWith('The admin dashboard'));

@@ -25,7 +25,9 @@ export function displayName(person: { fullName?: string | null; email: string })
 }
 
 export function initials(person: { fullName?: string | null; email: string }): string {
-  const words = displayName(person).split(/[\s@.]+/).filter(Boolean);
+  const words = displayName(person)
+    .split(/[\s@.]+/)
+    .filter(Boolean);
   return ((words[0]?.[0] ?? '') + (words[1]?.[0] ?? '')).toUpperCase() || '?';
 }
 

@@ -22,7 +22,16 @@ export type HelpfulResourceLinks = Record<HelpfulResourceKey, string | null>;
 
 /** Optional text: trimmed; blank or null clears the field (null), left out keeps it (undefined). */
 const clearable = <T extends v.GenericSchema<string, string>>(schema: T) =>
-  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.transform((text) => text || null), v.nullable(schema))));
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.transform((text) => text || null),
+        v.nullable(schema),
+      ),
+    ),
+  );
 
 const httpLink = (label: string) =>
   clearable(

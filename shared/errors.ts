@@ -36,14 +36,22 @@ export type ApiErrorBody = {
 /** The code an error of this status carries when the thrower names none. */
 export function defaultErrorCode(status: number): ErrorCode {
   switch (status) {
-    case 400: return ERROR_CODE.badRequest;
-    case 401: return ERROR_CODE.unauthorized;
-    case 403: return ERROR_CODE.forbidden;
-    case 404: return ERROR_CODE.notFound;
-    case 409: return ERROR_CODE.conflict;
-    case 413: return ERROR_CODE.payloadTooLarge;
-    case 429: return ERROR_CODE.rateLimited;
-    default: return status >= 500 ? ERROR_CODE.internal : ERROR_CODE.badRequest;
+    case 400:
+      return ERROR_CODE.badRequest;
+    case 401:
+      return ERROR_CODE.unauthorized;
+    case 403:
+      return ERROR_CODE.forbidden;
+    case 404:
+      return ERROR_CODE.notFound;
+    case 409:
+      return ERROR_CODE.conflict;
+    case 413:
+      return ERROR_CODE.payloadTooLarge;
+    case 429:
+      return ERROR_CODE.rateLimited;
+    default:
+      return status >= 500 ? ERROR_CODE.internal : ERROR_CODE.badRequest;
   }
 }
 

@@ -13,7 +13,19 @@ describe('safeUrl', () => {
   });
 
   it('drops every other scheme and anything that is not a link', () => {
-    for (const link of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd', '//evil.test/x', '/relative', 'not a url', '', null, undefined]) {
+    for (const link of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      '//evil.test/x',
+      '/relative',
+      'not a url',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeUrl(link), String(link)).toBeNull();
     }
   });

@@ -114,9 +114,7 @@ export function todaysTasks<T extends OnboardingTask>(tasks: T[], startDate: str
   const day = daysBetween(startDate, today) + 1;
   const open = tasks.filter((task) => !task.isCompleted);
   const overdue = open.filter((task) => task.dueDate !== null && task.dueDate < today);
-  const inWindow = open.filter(
-    (task) => !overdue.includes(task) && task.dayStart !== null && task.dayEnd !== null && task.dayStart <= day && day <= task.dayEnd,
-  );
+  const inWindow = open.filter((task) => !overdue.includes(task) && task.dayStart !== null && task.dayEnd !== null && task.dayStart <= day && day <= task.dayEnd);
   return [...overdue, ...inWindow];
 }
 
@@ -169,7 +167,13 @@ export const PLANS_PAGE_MAX = 500;
 /** GET /api/onboarding-plans?limit=&offset= (default limit 100, at most 500). */
 export const PlansPageSchema = v.object({
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'limit must be a whole number'), v.transform(Number), v.minValue(1, 'limit must be at least 1'), v.maxValue(PLANS_PAGE_MAX, `limit must be at most ${PLANS_PAGE_MAX}`)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'limit must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'limit must be at least 1'),
+      v.maxValue(PLANS_PAGE_MAX, `limit must be at most ${PLANS_PAGE_MAX}`),
+    ),
     String(PLANS_PAGE_DEFAULT),
   ),
   offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'offset must be a whole number'), v.transform(Number)), '0'),

@@ -32,7 +32,13 @@ export const PayerDetailsSchema = v.object({
   firstName: optionalText(100),
   lastName: optionalText(100),
   email: v.pipe(v.string(), v.trim(), v.email('Please enter a valid email address')),
-  phone: v.optional(v.pipe(v.string(), v.trim(), v.check((phone) => phone === '' || PHONE_PATTERN.test(phone), INVALID_PHONE))),
+  phone: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((phone) => phone === '' || PHONE_PATTERN.test(phone), INVALID_PHONE),
+    ),
+  ),
   address: optionalText(COMPANY_LIMITS.address),
   city: optionalText(COMPANY_LIMITS.city),
 });

@@ -76,11 +76,7 @@ export type PushResponse = { results: MutationResult[]; lastMutationId: number }
 
 export const PullQuerySchema = v.object({
   clientId: ClientIdSchema,
-  cursor: v.pipe(
-    v.optional(v.string(), '0'),
-    v.regex(/^\d{1,15}$/, 'Invalid cursor'),
-    v.transform(Number),
-  ),
+  cursor: v.pipe(v.optional(v.string(), '0'), v.regex(/^\d{1,15}$/, 'Invalid cursor'), v.transform(Number)),
 });
 
 /** A plan as lists show it, without the progress figures: the client computes those from its tasks. */

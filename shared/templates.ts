@@ -85,17 +85,11 @@ export const TaskContentSchema = v.object({
   videoUrl: optionalHttpUrl('Video URL must be a valid http(s) URL'),
   videoTitle: optionalText(TEMPLATE_LIMITS.shortText, `Video title must be at most ${TEMPLATE_LIMITS.shortText} characters`),
   attachments: v.nullish(
-    v.pipe(
-      v.array(TemplateAttachmentSchema),
-      v.maxLength(TEMPLATE_LIMITS.attachments, `A task can have at most ${TEMPLATE_LIMITS.attachments} attachments`),
-    ),
+    v.pipe(v.array(TemplateAttachmentSchema), v.maxLength(TEMPLATE_LIMITS.attachments, `A task can have at most ${TEMPLATE_LIMITS.attachments} attachments`)),
     null,
   ),
   checklistItems: v.nullish(
-    v.pipe(
-      v.array(ChecklistItemSchema),
-      v.maxLength(TEMPLATE_LIMITS.checklistItems, `A checklist can have at most ${TEMPLATE_LIMITS.checklistItems} items`),
-    ),
+    v.pipe(v.array(ChecklistItemSchema), v.maxLength(TEMPLATE_LIMITS.checklistItems, `A checklist can have at most ${TEMPLATE_LIMITS.checklistItems} items`)),
     null,
   ),
   personName: optionalText(TEMPLATE_LIMITS.shortText, `Person name must be at most ${TEMPLATE_LIMITS.shortText} characters`),
@@ -137,10 +131,7 @@ export const TaskInputSchema = v.pipe(
     videoUrl: task.type === 'resource' ? task.videoUrl : null,
     videoTitle: task.type === 'resource' ? task.videoTitle : null,
     attachments: task.type === 'resource' && task.attachments?.length ? task.attachments : null,
-    checklistItems:
-      task.type === 'checklist' && task.checklistItems?.length
-        ? task.checklistItems.map((item) => ({ ...item, isCompleted: false }))
-        : null,
+    checklistItems: task.type === 'checklist' && task.checklistItems?.length ? task.checklistItems.map((item) => ({ ...item, isCompleted: false })) : null,
     personName: task.type === 'introduction' ? task.personName : null,
     personRole: task.type === 'introduction' ? task.personRole : null,
     personPhoto: task.type === 'introduction' ? task.personPhoto : null,
@@ -167,21 +158,21 @@ export const SectionFieldsSchema = v.pipe(
     dayStart: dayNumber('Start day must be at least 1'),
     dayEnd: dayNumber('End day must be at least 1'),
   }),
-  v.forward(v.partialCheck([['dayStart'], ['dayEnd']], (s) => s.dayStart <= s.dayEnd, END_BEFORE_START_MESSAGE), ['dayEnd']),
+  v.forward(
+    v.partialCheck([['dayStart'], ['dayEnd']], (s) => s.dayStart <= s.dayEnd, END_BEFORE_START_MESSAGE),
+    ['dayEnd'],
+  ),
 );
 
 export const SectionInputSchema = v.pipe(
   v.object({
     ...SectionFieldsSchema.entries,
-    tasks: v.optional(
-      v.pipe(
-        v.array(TaskInputSchema),
-        v.maxLength(TEMPLATE_LIMITS.tasksPerSection, `A section can have at most ${TEMPLATE_LIMITS.tasksPerSection} tasks`),
-      ),
-      [],
-    ),
+    tasks: v.optional(v.pipe(v.array(TaskInputSchema), v.maxLength(TEMPLATE_LIMITS.tasksPerSection, `A section can have at most ${TEMPLATE_LIMITS.tasksPerSection} tasks`)), []),
   }),
-  v.forward(v.partialCheck([['dayStart'], ['dayEnd']], (s) => s.dayStart <= s.dayEnd, END_BEFORE_START_MESSAGE), ['dayEnd']),
+  v.forward(
+    v.partialCheck([['dayStart'], ['dayEnd']], (s) => s.dayStart <= s.dayEnd, END_BEFORE_START_MESSAGE),
+    ['dayEnd'],
+  ),
 );
 export type SectionInput = v.InferOutput<typeof SectionInputSchema>;
 
@@ -210,13 +201,7 @@ export const TemplateInputSchema = v.pipe(
       TEMPLATE_DEFAULTS.duration,
     ),
     isActive: v.optional(v.boolean('Status must be Active or Draft'), true),
-    sections: v.optional(
-      v.pipe(
-        v.array(SectionInputSchema),
-        v.maxLength(TEMPLATE_LIMITS.sections, `A template can have at most ${TEMPLATE_LIMITS.sections} sections`),
-      ),
-      [],
-    ),
+    sections: v.optional(v.pipe(v.array(SectionInputSchema), v.maxLength(TEMPLATE_LIMITS.sections, `A template can have at most ${TEMPLATE_LIMITS.sections} sections`)), []),
     /**
      * PATCH only (POST ignores it): the `version` the editor loaded. Given, the save applies only if nobody
      * saved since (else 409 stale_version). Optional because an app shell the service worker still serves

@@ -23,7 +23,12 @@ export async function issueToken(db: Db, userId: string, purpose: TokenPurpose, 
 
 /** The token's row while it can still be used (known, unused, unexpired), without using it. */
 export async function findUsableToken(db: Db, token: string, now = Date.now()) {
-  const row = await first(db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token))));
+  const row = await first(
+    db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token))),
+  );
   return row && !row.usedAt && Date.parse(row.expiresAt) > now ? row : undefined;
 }
 

@@ -41,10 +41,7 @@ export type CreateCompanyWithAdminOptions = {
 export function createCompanyWithAdmin(db: Db, options: CreateCompanyWithAdminOptions) {
   return transaction(db, async (tx) => {
     await assertEmailFree(tx, options.email);
-    const [company] = await tx
-      .insert(companies)
-      .values({ name: options.companyName.trim(), address: options.companyAddress.trim() })
-      .returning();
+    const [company] = await tx.insert(companies).values({ name: options.companyName.trim(), address: options.companyAddress.trim() }).returning();
     if (!company) throw new Error('The company was not created');
     const [user] = await tx
       .insert(users)
@@ -150,12 +147,7 @@ export async function verifyEmailToken(db: Db, token: string, now = Date.now()):
   const [row] = await db
     .update(users)
     .set({ isEmailVerified: true, emailVerificationToken: null, emailVerificationExpires: null })
-    .where(
-      and(
-        eq(users.emailVerificationToken, hashToken(token)),
-        gt(users.emailVerificationExpires, new Date(now).toISOString()),
-      ),
-    )
+    .where(and(eq(users.emailVerificationToken, hashToken(token)), gt(users.emailVerificationExpires, new Date(now).toISOString())))
     .returning({ id: users.id });
   return row?.id ?? null;
 }

@@ -41,8 +41,7 @@ async function signUp(ctx: TestContext, overrides: Record<string, unknown> = {})
   return { ...res, email: body.email as string, cookie: sessionCookie(res.headers) };
 }
 
-const messagesOf = (res: { body: { issues?: { path: string; message: string }[] } }) =>
-  (res.body.issues ?? []).map((issue) => `${issue.path}: ${issue.message}`);
+const messagesOf = (res: { body: { issues?: { path: string; message: string }[] } }) => (res.body.issues ?? []).map((issue) => `${issue.path}: ${issue.message}`);
 
 describe('validation messages (spec section 5)', () => {
   it('sign-up reports each rule with the spec wording', async () => {
@@ -495,9 +494,7 @@ describe('own account', () => {
       body: { fullName: 'G', profileImageUrl: 'javascript:alert(1)' },
     });
     expect(bad.status).toBe(400);
-    expect(messagesOf(bad)).toEqual(
-      expect.arrayContaining(['fullName: Full name must be at least 2 characters', expect.stringMatching(/^profileImageUrl: /)]),
-    );
+    expect(messagesOf(bad)).toEqual(expect.arrayContaining(['fullName: Full name must be at least 2 characters', expect.stringMatching(/^profileImageUrl: /)]));
     expect((await ctx.request('/api/users/me', { method: 'PATCH', body: { fullName: 'Nobody' } })).status).toBe(401);
   });
 

@@ -27,9 +27,7 @@ export const sessionKey = (sid: string): string => hashToken(sid);
 /** A new session of the user; returns its id for the cookie (the table keeps only sessionKey of it). */
 export async function createSession(db: Db, userId: string, now = Date.now()): Promise<string> {
   const sid = randomBytes(16).toString('hex');
-  await db
-    .insert(sessions)
-    .values({ sid: sessionKey(sid), userId, sess: { userId, createdAt: new Date(now).toISOString() }, expire: now + IDLE_TIMEOUT_MS });
+  await db.insert(sessions).values({ sid: sessionKey(sid), userId, sess: { userId, createdAt: new Date(now).toISOString() }, expire: now + IDLE_TIMEOUT_MS });
   return sid;
 }
 
@@ -57,7 +55,10 @@ const statements = preparedFor((db) => ({
     .set({ expire: sql`${sql.placeholder('expire')}` })
     .where(eq(sessions.sid, sql.placeholder('sid')))
     .prepare('sessions.touch'),
-  destroy: db.delete(sessions).where(eq(sessions.sid, sql.placeholder('sid'))).prepare('sessions.destroy'),
+  destroy: db
+    .delete(sessions)
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare('sessions.destroy'),
 }));
 
 /**
@@ -87,9 +88,7 @@ export async function destroySession(db: Db, sid: string): Promise<void> {
 
 /** Ends every session of a user, or every one but the session `keepSid` (a raw id, as in the cookie). */
 export async function destroyUserSessions(db: Db, userId: string, keepSid?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, sessionKey(keepSid))) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepSid ? and(eq(sessions.userId, userId), ne(sessions.sid, sessionKey(keepSid))) : eq(sessions.userId, userId));
 }
 
 export async function purgeExpiredSessions(db: Db, now = Date.now()): Promise<void> {

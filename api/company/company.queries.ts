@@ -1,12 +1,6 @@
 // Company settings: what every member of a company reads about it, and what its admins change.
 import { eq } from 'drizzle-orm';
-import {
-  helpfulLinksOf,
-  resourceLinksOf,
-  shownHelpfulLinks,
-  type CompanySettings,
-  type CompanySettingsUpdate,
-} from '../../shared/company.ts';
+import { helpfulLinksOf, resourceLinksOf, shownHelpfulLinks, type CompanySettings, type CompanySettingsUpdate } from '../../shared/company.ts';
 import { first, lockCompany, transaction, type Db, type Tx } from '../db/client.ts';
 import { companies } from '../db/schema.ts';
 import { found } from '../lib/app-error.ts';
@@ -38,11 +32,7 @@ export async function getCompanySettings(db: Db | Tx, companyId: string): Promis
  * list the Helpful Resources card and the sync pull read. Not a sync write: the pull sends the company
  * whole every time, so the company's version is left alone and no client is told to pull for it.
  */
-export async function updateCompanySettings(
-  db: Db,
-  companyId: string,
-  input: CompanySettingsUpdate,
-): Promise<CompanySettings> {
+export async function updateCompanySettings(db: Db, companyId: string, input: CompanySettingsUpdate): Promise<CompanySettings> {
   const { resources, ...fields } = input;
   return transaction(db, async (tx) => {
     // Under the row's lock, so two admins changing different links both keep theirs.

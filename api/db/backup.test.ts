@@ -43,11 +43,7 @@ describe('scheduled backups', () => {
       writeFileSync(join(dir, 'operator-notes.txt'), 'not a backup');
     }
     source.close();
-    expect(scheduledBackups(dir)).toEqual([
-      'kickoff-2026-11-03T03-00-00-000Z.sqlite',
-      'kickoff-2026-11-04T03-00-00-000Z.sqlite',
-      'kickoff-2026-11-05T03-00-00-000Z.sqlite',
-    ]);
+    expect(scheduledBackups(dir)).toEqual(['kickoff-2026-11-03T03-00-00-000Z.sqlite', 'kickoff-2026-11-04T03-00-00-000Z.sqlite', 'kickoff-2026-11-05T03-00-00-000Z.sqlite']);
     expect(readdirSync(dir).sort()).toEqual([...scheduledBackups(dir), 'operator-notes.txt'].sort());
     // Each copy is the database as it was at its time: 10 rows plus one per day so far.
     expect(scheduledBackups(dir).map((name) => countIn(join(dir, name)))).toEqual([13, 14, 15]);

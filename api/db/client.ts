@@ -25,8 +25,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
   if (config.engine !== databaseEngine()) {
     throw new Error(`The tables were bound to ${databaseEngine()} at start; cannot open ${config.engine}`);
   }
-  const { db, engine } =
-    config.engine === 'postgres' ? await openPostgres({ url: config.url, poolSize: config.poolSize }) : openSqlite(config.path);
+  const { db, engine } = config.engine === 'postgres' ? await openPostgres({ url: config.url, poolSize: config.poolSize }) : openSqlite(config.path);
   return { db, engine, close: () => engine.close() };
 }
 
@@ -90,9 +89,7 @@ function driverErrors(error: unknown): DriverError[] {
  * refuses both earlier; this answers what reaches the engine another way).
  */
 export function isUnstorableText(error: unknown): boolean {
-  return driverErrors(error).some(
-    ({ code, message }) => code === '22021' || code === '22P05' || (code === '22P02' && /surrogate|\\u0000/i.test(message)),
-  );
+  return driverErrors(error).some(({ code, message }) => code === '22021' || code === '22P05' || (code === '22P02' && /surrogate|\\u0000/i.test(message)));
 }
 
 /** Which unique index a failed insert or update ran into, on either engine; undefined for other errors. */

@@ -40,8 +40,11 @@ const sqliteCatalogue = (db: Db): Catalogue => ({
   columns: async (table) => (await rows<{ name: string }>(db, sql`SELECT name FROM pragma_table_info(${table})`)).map((c) => c.name),
   foreignKeys: (table) => rows<ForeignKey>(db, sql`SELECT "table", "from", on_delete FROM pragma_foreign_key_list(${table})`),
   indexes: (table) =>
-    rows<{ name: string; first: string | null }>(db, sql`SELECT il.name AS name, (SELECT ii.name FROM pragma_index_info(il.name) ii WHERE ii.seqno = 0) AS first
-                 FROM pragma_index_list(${table}) il WHERE il.origin = 'c'`),
+    rows<{ name: string; first: string | null }>(
+      db,
+      sql`SELECT il.name AS name, (SELECT ii.name FROM pragma_index_info(il.name) ii WHERE ii.seqno = 0) AS first
+                 FROM pragma_index_list(${table}) il WHERE il.origin = 'c'`,
+    ),
 });
 
 const postgresCatalogue = (db: Db): Catalogue => ({

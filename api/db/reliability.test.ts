@@ -33,9 +33,7 @@ describe('online backup', () => {
     context.skip(testEngine !== 'sqlite', 'SQLite only: it copies the database file and checks it with integrity_check; PostgreSQL is backed up with pg_dump (README)');
     const dbPath = join(workDir, 'backup-source.sqlite');
     const { client: sqlite } = openSqlite(dbPath);
-    const insertCompany = sqlite.prepare(
-      "INSERT INTO companies (id, name, plan_type, created_at, updated_at) VALUES (?, ?, 'starter', '', '')",
-    );
+    const insertCompany = sqlite.prepare("INSERT INTO companies (id, name, plan_type, created_at, updated_at) VALUES (?, ?, 'starter', '', '')");
     sqlite.transaction(() => {
       for (let i = 0; i < 2_000; i++) insertCompany.run(`before-${i}`, `Company ${i}`);
     })();
@@ -155,7 +153,10 @@ async function startServer(database: ServerDatabase): Promise<RunningServer> {
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    const healthy = await fetch(`${base}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) break;
     if (attempt > 600) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -233,9 +234,7 @@ describe('the server process', () => {
           sqlite.close();
         }
       }
-      const present = new Set(
-        (await db.select({ id: templates.id }).from(templates).where(like(templates.title, 'Crash template %'))).map((row) => row.id),
-      );
+      const present = new Set((await db.select({ id: templates.id }).from(templates).where(like(templates.title, 'Crash template %'))).map((row) => row.id));
       expect(acknowledged.filter((id) => !present.has(id))).toEqual([]);
     } finally {
       await close();

@@ -33,12 +33,8 @@ type AnyConfig = ReturnType<typeof getPgTableConfig> | ReturnType<typeof getSqli
 function shapeOf(config: AnyConfig): TableShape {
   return {
     name: config.name,
-    columns: Object.fromEntries(
-      config.columns.map((column) => [column.name, { notNull: column.notNull, hasDefault: column.hasDefault, primary: column.primary }]),
-    ),
-    indexes: Object.fromEntries(
-      config.indexes.map((index) => [index.config.name ?? '(unnamed)', { unique: index.config.unique, on: index.config.columns.map(indexed) }]),
-    ),
+    columns: Object.fromEntries(config.columns.map((column) => [column.name, { notNull: column.notNull, hasDefault: column.hasDefault, primary: column.primary }])),
+    indexes: Object.fromEntries(config.indexes.map((index) => [index.config.name ?? '(unnamed)', { unique: index.config.unique, on: index.config.columns.map(indexed) }])),
     foreignKeys: config.foreignKeys
       .map((foreignKey) => {
         const reference = foreignKey.reference();

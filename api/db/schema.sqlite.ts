@@ -75,11 +75,7 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
-    index('users_company_idx').on(t.companyId, t.role),
-    index('users_manager_idx').on(t.managerId),
-  ],
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId, t.role), index('users_manager_idx').on(t.managerId)],
 );
 
 /** Single-use, expiring tokens for password reset and invitations, stored hashed. */
@@ -131,11 +127,7 @@ export const templates = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('templates_company_idx').on(t.companyId),
-    index('templates_created_by_idx').on(t.createdBy),
-    index('templates_company_version_idx').on(t.companyId, t.version),
-  ],
+  (t) => [index('templates_company_idx').on(t.companyId), index('templates_created_by_idx').on(t.createdBy), index('templates_company_version_idx').on(t.companyId, t.version)],
 );
 
 export const templateSections = sqliteTable(
@@ -316,10 +308,7 @@ export const subscriptions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('subscriptions_order_unique').on(t.payhereOrderId),
-    index('subscriptions_company_idx').on(t.companyId, t.isActive),
-  ],
+  (t) => [uniqueIndex('subscriptions_order_unique').on(t.payhereOrderId), index('subscriptions_company_idx').on(t.companyId, t.isActive)],
 );
 
 export const paymentTransactions = sqliteTable(

@@ -20,16 +20,20 @@ describe(`staff notes backfill (${testEngine})`, () => {
       .returning();
     if (!plan) throw new Error('plan not inserted');
     // As the old code stored them: everything on the plan's thread was 'plan'.
-    const message = (senderId: string, receiverId: string, content: string) => ({ senderId, receiverId, planId: plan.id, companyId: acme.company.id, content, audience: 'plan' as const, version: 1 });
-    await ctx.db.insert(messages).values([
-      message(acme.manager.id, acme.newHire.id, 'Welcome aboard'),
-      message(acme.admin.id, acme.manager.id, 'Their laptop is late'),
-    ]);
+    const message = (senderId: string, receiverId: string, content: string) => ({
+      senderId,
+      receiverId,
+      planId: plan.id,
+      companyId: acme.company.id,
+      content,
+      audience: 'plan' as const,
+      version: 1,
+    });
+    await ctx.db.insert(messages).values([message(acme.manager.id, acme.newHire.id, 'Welcome aboard'), message(acme.admin.id, acme.manager.id, 'Their laptop is late')]);
     await ctx.db.update(companies).set({ version: 1 }).where(eq(companies.id, acme.company.id));
 
     const clientId = crypto.randomUUID();
-    const pull = async (cursor = 0) =>
-      (await ctx.request(`/api/sync/pull?clientId=${clientId}&cursor=${cursor}`, { cookie: acme.cookies.newHire })).body as PullResponse;
+    const pull = async (cursor = 0) => (await ctx.request(`/api/sync/pull?clientId=${clientId}&cursor=${cursor}`, { cookie: acme.cookies.newHire })).body as PullResponse;
     const before = await pull();
     expect(before.messages).toHaveLength(2);
 

@@ -18,10 +18,7 @@ export function toIssues(issues: ReadonlyArray<StandardIssue>): ApiIssue[] {
   }));
 }
 
-export function validate<Target extends keyof ValidationTargets, Schema extends GenericSchema>(
-  target: Target,
-  schema: Schema,
-) {
+export function validate<Target extends keyof ValidationTargets, Schema extends GenericSchema>(target: Target, schema: Schema) {
   return sValidator(target, schema, (result) => {
     if (!result.success) throw validationFailed(toIssues(result.error as ReadonlyArray<StandardIssue>));
   });

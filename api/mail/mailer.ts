@@ -16,9 +16,7 @@ const FROM = 'Kickoff <no-reply@kickoff.local>';
  */
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailDir' | 'deployment'>): Mailer {
   if (!config.smtpUrl && config.deployment) {
-    throw new ConfigError(
-      `Invalid configuration: SMTP_URL is required because ${config.deployment.reason} (mail written to MAIL_DIR reaches nobody).`,
-    );
+    throw new ConfigError(`Invalid configuration: SMTP_URL is required because ${config.deployment.reason} (mail written to MAIL_DIR reaches nobody).`);
   }
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);

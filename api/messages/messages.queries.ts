@@ -122,9 +122,7 @@ export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageO
 
   const receiverId = input.receiverId ?? defaultReceiver(plan, user);
   if (!receiverId || !(await mayReceive(tx, plan, user, receiverId))) {
-    throw badRequest('The receiver is not part of this conversation', [
-      { path: 'receiverId', message: 'The receiver is not part of this conversation' },
-    ]);
+    throw badRequest('The receiver is not part of this conversation', [{ path: 'receiverId', message: 'The receiver is not part of this conversation' }]);
   }
 
   // A message written offline keeps the time it was written, but never a time in the future.
@@ -160,9 +158,7 @@ const statements = preparedFor((db) => {
 export async function listMessages(db: Db, user: CurrentUser, planId: string, after?: string): Promise<Message[]> {
   const plan = await getVisiblePlan(db, user, planId);
   const params = { planId: plan.id, userId: user.id };
-  const rows = after
-    ? await statements(db).after.execute({ ...params, after: new Date(after).toISOString() })
-    : await statements(db).all.execute(params);
+  const rows = after ? await statements(db).after.execute({ ...params, after: new Date(after).toISOString() }) : await statements(db).all.execute(params);
   return rows.map(toMessage);
 }
 
@@ -204,12 +200,7 @@ export function markMessageRead(db: Db, user: CurrentUser, messageId: string): P
  */
 export async function markPlanRead(db: Db, user: CurrentUser, planId: string): Promise<number> {
   const plan = await getVisiblePlan(db, user, planId);
-  const unread = and(
-    eq(messages.planId, plan.id),
-    eq(messages.receiverId, user.id),
-    eq(messages.isRead, false),
-    isNull(messages.deletedAt),
-  );
+  const unread = and(eq(messages.planId, plan.id), eq(messages.receiverId, user.id), eq(messages.isRead, false), isNull(messages.deletedAt));
   return transaction(db, async (tx) => {
     if (!(await first(tx.select({ id: messages.id }).from(messages).where(unread).limit(1)))) return 0;
     const version = await nextVersion(tx, user.companyId);
@@ -233,9 +224,7 @@ export async function countUnread(db: Db, user: CurrentUser): Promise<UnreadCoun
         eq(messages.companyId, user.companyId),
         isNull(onboardingPlans.deletedAt),
         staffNotesHiddenFrom(user.id),
-        user.role === 'admin'
-          ? undefined
-          : or(eq(onboardingPlans.newHireId, user.id), eq(onboardingPlans.managerId, user.id)),
+        user.role === 'admin' ? undefined : or(eq(onboardingPlans.newHireId, user.id), eq(onboardingPlans.managerId, user.id)),
       ),
     )
     .groupBy(messages.planId);

@@ -29,11 +29,7 @@ export const messagesRoutes = new Hono<AppEnv>()
     return c.json(message, 201);
   })
 
-  .patch('/:id/read', validate('param', IdParamSchema), async (c) =>
-    c.json(await markMessageRead(c.var.deps.db, currentUser(c), c.req.valid('param').id)),
-  )
+  .patch('/:id/read', validate('param', IdParamSchema), async (c) => c.json(await markMessageRead(c.var.deps.db, currentUser(c), c.req.valid('param').id)))
 
   /** Marks all of a plan's messages to the caller as read: one request when a conversation opens. */
-  .post('/:planId/read', validate('param', PlanParamSchema), async (c) =>
-    c.json({ marked: await markPlanRead(c.var.deps.db, currentUser(c), c.req.valid('param').planId) }),
-  );
+  .post('/:planId/read', validate('param', PlanParamSchema), async (c) => c.json({ marked: await markPlanRead(c.var.deps.db, currentUser(c), c.req.valid('param').planId) }));

@@ -16,8 +16,7 @@ async function plan(companyId: string, newHireId: string, managerId: string | nu
   return row;
 }
 
-const companyVersion = async (companyId: string) =>
-  (await first(db.select({ version: companies.version }).from(companies).where(eq(companies.id, companyId))))?.version;
+const companyVersion = async (companyId: string) => (await first(db.select({ version: companies.version }).from(companies).where(eq(companies.id, companyId))))?.version;
 
 const acme = await ctx.createCompany('Acme');
 const otherManager = await createTeamMember(db, {
@@ -33,8 +32,7 @@ const acmePlan = await plan(acme.company.id, acme.newHire.id, acme.manager.id, a
 const rival = await ctx.createCompany('Rival');
 
 const send = (cookie: string, body: Record<string, unknown>) => ctx.request('/api/messages', { method: 'POST', cookie, body });
-const list = (cookie: string, planId: string, after?: string) =>
-  ctx.request(`/api/messages/${planId}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { cookie });
+const list = (cookie: string, planId: string, after?: string) => ctx.request(`/api/messages/${planId}${after ? `?after=${encodeURIComponent(after)}` : ''}`, { cookie });
 
 describe('messages', () => {
   it('sends from the manager to the new hire, trimmed, with the sender named', async () => {
@@ -96,7 +94,11 @@ describe('messages', () => {
 
   it('returns only newer messages with ?after=', async () => {
     const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
-    for (const [hour, content] of [['09', 'first'], ['10', 'second'], ['11', 'third']] as const) {
+    for (const [hour, content] of [
+      ['09', 'first'],
+      ['10', 'second'],
+      ['11', 'third'],
+    ] as const) {
       const res = await send(acme.cookies.manager, { planId: thread.id, content, createdAt: `2025-03-01T${hour}:00:00.000Z` });
       expect(res.status).toBe(201);
     }
@@ -144,7 +146,7 @@ describe('messages', () => {
     expect((await send(acme.cookies.manager, { id, planId: thread.id, content: 'Taken' })).status).toBe(409);
   });
 
-  it('sends inside a caller\'s transaction, as the sync engine does', async () => {
+  it("sends inside a caller's transaction, as the sync engine does", async () => {
     const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
     const user = { ...acme.newHire, role: 'new_hire' as const };
     const message = await transaction(db, (tx) => sendMessage(tx, user, { planId: thread.id, content: ' From sync ' }));
@@ -155,7 +157,7 @@ describe('messages', () => {
     expect(await companyVersion(acme.company.id)).toBe(versionBefore);
   });
 
-  it('stamps a message with its company and the company\'s new version, and bumps it again when read', async () => {
+  it("stamps a message with its company and the company's new version, and bumps it again when read", async () => {
     const thread = await plan(acme.company.id, acme.newHire.id, acme.manager.id, acme.admin.id);
     const versionBefore = (await companyVersion(acme.company.id)) ?? 0;
     const sent = (await send(acme.cookies.manager, { planId: thread.id, content: 'Versioned' })).body as Message;
@@ -224,7 +226,11 @@ describe('staff notes', () => {
     expect(reply.body).toMatchObject({ receiverId: acme.admin.id, audience: 'staff' });
     const stored = await db.select({ id: messages.id, audience: messages.audience }).from(messages).where(eq(messages.planId, thread.id));
     expect(new Map(stored.map((row) => [row.id, row.audience]))).toEqual(
-      new Map([[hello.id, 'plan'], [note.body.id, 'staff'], [reply.body.id, 'staff']]),
+      new Map([
+        [hello.id, 'plan'],
+        [note.body.id, 'staff'],
+        [reply.body.id, 'staff'],
+      ]),
     );
 
     // Admins and the plan's manager read the whole conversation, staff notes marked as such.

@@ -28,7 +28,12 @@ export class RateLimiter {
 
   /** Seconds until the key may try again, or 0 while it is under the limit. Does not count. */
   async retryAfter(db: Db, key: string, now = Date.now()): Promise<number> {
-    const window = await first(db.select().from(rateLimits).where(eq(rateLimits.key, this.rowKey(key))));
+    const window = await first(
+      db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, this.rowKey(key))),
+    );
     if (!window || window.resetAt <= now || window.count < this.limit) return 0;
     return Math.max(1, Math.ceil((window.resetAt - now) / 1000));
   }
@@ -47,7 +52,6 @@ export class RateLimiter {
         },
       });
   }
-
 }
 
 /**
@@ -106,7 +110,12 @@ export class ProgressiveDelay {
       })
       .returning({ count: rateLimits.count });
     if (claimed.length > 0) return 0;
-    const row = await first(db.select().from(rateLimits).where(eq(rateLimits.key, this.rowKey(key))));
+    const row = await first(
+      db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, this.rowKey(key))),
+    );
     const dueAt = row ? row.resetAt - this.memoryMs + this.delayAfter(row.count) : now;
     return Math.max(1, Math.ceil((dueAt - now) / 1000));
   }

@@ -2,14 +2,7 @@
 import { and, asc, count, countDistinct, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
-import {
-  canSeePlan,
-  dueDateFor,
-  PLANS_PAGE_DEFAULT,
-  type OnboardingTask,
-  type PlanDetails,
-  type PlanSummary,
-} from '../../shared/onboarding.ts';
+import { canSeePlan, dueDateFor, PLANS_PAGE_DEFAULT, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
 import { progressFromCounts } from '../../shared/progress.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';
 import { pickTaskContent } from '../../shared/templates.ts';
@@ -78,9 +71,7 @@ const statements = preparedFor((db) => ({
       .orderBy(...newestFirst)
       .prepare(`onboarding.plans.page.${role}`);
   }),
-  summaryOne: perRole((scope, role) =>
-    summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`),
-  ),
+  summaryOne: perRole((scope, role) => summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`)),
   planTasks: db
     .select()
     .from(onboardingTasks)
@@ -124,7 +115,10 @@ function toSummary({ plan, newHire: person, manager: boss, template }: SummaryRo
 /** GET /api/onboarding-plans: the plans the caller may see, newest first, paged (default 100, max 500). */
 export async function findPlans(db: Db, user: CurrentUser, page = { limit: PLANS_PAGE_DEFAULT, offset: 0 }): Promise<PlanSummary[]> {
   const rows = await statements(db).summaryPage[user.role].execute({ ...visiblePlanParams(user), limit: page.limit, offset: page.offset });
-  const counts = await taskCountsByPlan(db, rows.map((row) => row.plan.id));
+  const counts = await taskCountsByPlan(
+    db,
+    rows.map((row) => row.plan.id),
+  );
   return rows.map((row) => toSummary(row, counts.get(row.plan.id)));
 }
 
@@ -360,9 +354,18 @@ export async function updatePlan(db: Db, actor: CurrentUser, planId: string, opt
 export async function softDeletePlans(tx: Tx, planIds: string[], version: number): Promise<void> {
   if (!planIds.length) return;
   const deletedAt = new Date().toISOString();
-  await tx.update(onboardingPlans).set({ deletedAt, version }).where(and(inArray(onboardingPlans.id, planIds), isNull(onboardingPlans.deletedAt)));
-  await tx.update(onboardingTasks).set({ deletedAt, version }).where(and(inArray(onboardingTasks.planId, planIds), isNull(onboardingTasks.deletedAt)));
-  await tx.update(messages).set({ deletedAt, version }).where(and(inArray(messages.planId, planIds), isNull(messages.deletedAt)));
+  await tx
+    .update(onboardingPlans)
+    .set({ deletedAt, version })
+    .where(and(inArray(onboardingPlans.id, planIds), isNull(onboardingPlans.deletedAt)));
+  await tx
+    .update(onboardingTasks)
+    .set({ deletedAt, version })
+    .where(and(inArray(onboardingTasks.planId, planIds), isNull(onboardingTasks.deletedAt)));
+  await tx
+    .update(messages)
+    .set({ deletedAt, version })
+    .where(and(inArray(messages.planId, planIds), isNull(messages.deletedAt)));
 }
 
 export async function deletePlan(db: Db, actor: CurrentUser, planId: string): Promise<void> {

@@ -5,15 +5,7 @@ import { transaction } from '../db/client.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
-import {
-  assignPlanFromTemplate,
-  deletePlan,
-  findPlans,
-  findPlanTasks,
-  getPlanDetails,
-  getPlanSummary,
-  updatePlan,
-} from './onboarding.queries.ts';
+import { assignPlanFromTemplate, deletePlan, findPlans, findPlanTasks, getPlanDetails, getPlanSummary, updatePlan } from './onboarding.queries.ts';
 import { setTaskCompleted } from './tasks.queries.ts';
 
 const staff = requireRole('admin', 'manager');
@@ -38,9 +30,7 @@ export const plansRoutes = new Hono<AppEnv>()
 
   .get('/:id/tasks', requireUser, async (c) => c.json(await findPlanTasks(c.var.deps.db, currentUser(c), c.req.param('id'))))
 
-  .patch('/:id', requireUser, validate('json', UpdatePlanSchema), async (c) =>
-    c.json(await updatePlan(c.var.deps.db, currentUser(c), c.req.param('id'), c.req.valid('json'))),
-  )
+  .patch('/:id', requireUser, validate('json', UpdatePlanSchema), async (c) => c.json(await updatePlan(c.var.deps.db, currentUser(c), c.req.param('id'), c.req.valid('json'))))
 
   .delete('/:id', requireUser, async (c) => {
     await deletePlan(c.var.deps.db, currentUser(c), c.req.param('id'));

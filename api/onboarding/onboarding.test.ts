@@ -63,11 +63,7 @@ describe('assigning a plan from a template', () => {
   it('answers the spec’s messages for missing fields', async () => {
     const response = await ctx.request('/api/onboarding-plans', { method: 'POST', cookie: acme.cookies.admin, body: { newHireId: '', templateId: '', startDate: '' } });
     expect(response.status).toBe(400);
-    expect(response.body.issues.map((issue: { message: string }) => issue.message)).toEqual([
-      'Please select a user',
-      'Please select a template',
-      'Please select a start date',
-    ]);
+    expect(response.body.issues.map((issue: { message: string }) => issue.message)).toEqual(['Please select a user', 'Please select a template', 'Please select a start date']);
   });
 
   it('gives a Starter company’s third active new hire "limit reached"', async () => {
@@ -176,11 +172,23 @@ describe('ticking tasks', () => {
   it('keeps a past tick time and clamps a future one to now', async () => {
     const plan = await assignToAcmeHire();
     const past = '2026-01-05T10:00:00.000Z';
-    const first = await ctx.request(`/api/onboarding-tasks/${plan.tasks[0]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true, completedAt: past } });
+    const first = await ctx.request(`/api/onboarding-tasks/${plan.tasks[0]?.id}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.newHire,
+      body: { isCompleted: true, completedAt: past },
+    });
     expect(first.body.completedAt).toBe(past);
-    const future = await ctx.request(`/api/onboarding-tasks/${plan.tasks[1]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true, completedAt: '2999-01-01T00:00:00.000Z' } });
+    const future = await ctx.request(`/api/onboarding-tasks/${plan.tasks[1]?.id}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.newHire,
+      body: { isCompleted: true, completedAt: '2999-01-01T00:00:00.000Z' },
+    });
     expect(future.body.completedAt < '2999-01-01').toBe(true);
-    const yearZero = await ctx.request(`/api/onboarding-tasks/${plan.tasks[2]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true, completedAt: '0000-01-01T00:00:00Z' } });
+    const yearZero = await ctx.request(`/api/onboarding-tasks/${plan.tasks[2]?.id}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.newHire,
+      body: { isCompleted: true, completedAt: '0000-01-01T00:00:00Z' },
+    });
     expect(yearZero.status).toBe(200);
     expect(yearZero.body.completedAt > '2026-01-01').toBe(true);
   });
@@ -280,10 +288,8 @@ describe('listing plans', () => {
 });
 
 describe('sync versions and concurrent writes', () => {
-  const tick = (taskId: string | undefined, cookie: string) =>
-    ctx.request(`/api/onboarding-tasks/${taskId}`, { method: 'PATCH', cookie, body: { isCompleted: true } });
-  const companyVersion = async () =>
-    (await first(ctx.db.select({ version: companies.version }).from(companies).where(eq(companies.id, acme.company.id))))?.version;
+  const tick = (taskId: string | undefined, cookie: string) => ctx.request(`/api/onboarding-tasks/${taskId}`, { method: 'PATCH', cookie, body: { isCompleted: true } });
+  const companyVersion = async () => (await first(ctx.db.select({ version: companies.version }).from(companies).where(eq(companies.id, acme.company.id))))?.version;
 
   it('stamps a ticked task and the plan it completes with the company’s next version', async () => {
     const plan = await assignToAcmeHire();
@@ -293,7 +299,12 @@ describe('sync versions and concurrent writes', () => {
     expect((await tick(last?.id, acme.cookies.newHire)).status).toBe(200);
     const version = await companyVersion();
     expect(version).toBe(before + 1);
-    const task = await first(ctx.db.select().from(onboardingTasks).where(eq(onboardingTasks.id, last?.id ?? '')));
+    const task = await first(
+      ctx.db
+        .select()
+        .from(onboardingTasks)
+        .where(eq(onboardingTasks.id, last?.id ?? '')),
+    );
     const row = await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)));
     expect(task).toMatchObject({ version, isCompleted: true });
     expect(row).toMatchObject({ version, isCompleted: true });

@@ -4,11 +4,7 @@ import { templates, templateSections, templateTasks } from '../db/schema.ts';
 
 export type SectionSpec = { title: string; dayStart: number; dayEnd: number; order: number; tasks: string[] };
 
-export async function insertTemplate(
-  db: Db,
-  companyId: string,
-  options: { title?: string; isActive?: boolean; createdBy?: string; sections?: SectionSpec[] } = {},
-) {
+export async function insertTemplate(db: Db, companyId: string, options: { title?: string; isActive?: boolean; createdBy?: string; sections?: SectionSpec[] } = {}) {
   const sections = options.sections ?? [
     // Deliberately inserted out of order: plans must follow `order`, not insertion.
     { title: 'Week Two', dayStart: 8, dayEnd: 14, order: 2, tasks: ['Ship a fix', 'Demo'] },

@@ -37,7 +37,10 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 200; attempt++) {
     if (child.exitCode !== null) throw new Error(`instance exited: ${output.join('')}`);
-    const healthy = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (healthy) return { url, process: child, output };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

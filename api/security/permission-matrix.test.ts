@@ -108,8 +108,16 @@ describe('permission matrix (DESIGN.md section 5)', () => {
   it('needs a session on every route that is not public, and public ones answer without one', () => {
     for (const row of MATRIX) {
       const anonymous = row.targets.map((target) => target.expect.anonymous);
-      if (row.public) expect(anonymous.some((status) => !isRefusal(status)), row.route).toBe(true);
-      else expect(anonymous.every((status) => status === 401), row.route).toBe(true);
+      if (row.public)
+        expect(
+          anonymous.some((status) => !isRefusal(status)),
+          row.route,
+        ).toBe(true);
+      else
+        expect(
+          anonymous.every((status) => status === 401),
+          row.route,
+        ).toBe(true);
     }
   });
 

@@ -22,7 +22,13 @@ async function signIn(ctx: TestContext, userId: string) {
 }
 
 /** The table keys a session by the SHA-256 of its id, never the id itself. */
-const sessionRow = (ctx: TestContext, sid: string) => first(ctx.db.select().from(sessions).where(eq(sessions.sid, sessionKey(sid))));
+const sessionRow = (ctx: TestContext, sid: string) =>
+  first(
+    ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sessionKey(sid))),
+  );
 
 /** Moves a session in time: when it was created, and when it goes idle. */
 async function setSessionTimes(ctx: TestContext, sid: string, times: { createdAt?: number; expire?: number }) {

@@ -163,7 +163,12 @@ async function readTeamDistribution(db: Db, user: CurrentUser): Promise<Record<R
     return distribution;
   }
   distribution.manager = 1;
-  const team = await first(db.select({ n: countDistinct(onboardingPlans.newHireId) }).from(onboardingPlans).where(visiblePlansWhere(user)));
+  const team = await first(
+    db
+      .select({ n: countDistinct(onboardingPlans.newHireId) })
+      .from(onboardingPlans)
+      .where(visiblePlansWhere(user)),
+  );
   distribution.new_hire = team?.n ?? 0;
   return distribution;
 }
@@ -174,13 +179,7 @@ async function readTemplateCount(db: Db, user: CurrentUser): Promise<number> {
     db
       .select({ n: count() })
       .from(templates)
-      .where(
-        and(
-          eq(templates.companyId, user.companyId),
-          isNull(templates.deletedAt),
-          user.role === 'admin' ? undefined : eq(templates.createdBy, user.id),
-        ),
-      ),
+      .where(and(eq(templates.companyId, user.companyId), isNull(templates.deletedAt), user.role === 'admin' ? undefined : eq(templates.createdBy, user.id))),
   );
   return row?.n ?? 0;
 }
@@ -230,10 +229,7 @@ export async function getCompanyStats(db: Db, user: CurrentUser, now = new Date(
   const months = lastMonths(now);
   const company = found(
     await first(
-      db
-        .select({ id: companies.id, name: companies.name, planType: companies.planType, version: companies.version })
-        .from(companies)
-        .where(eq(companies.id, user.companyId)),
+      db.select({ id: companies.id, name: companies.name, planType: companies.planType, version: companies.version }).from(companies).where(eq(companies.id, user.companyId)),
     ),
     'Company',
   );
@@ -291,7 +287,10 @@ export async function getCompanyStats(db: Db, user: CurrentUser, now = new Date(
     templates: templateCount,
     successRate: percent(completed, totalPlans),
     averageProgress: totalPlans > 0 ? Math.round(sum((row) => row.pctSum) / totalPlans) : 0,
-    taskCompletionRate: percent(sum((row) => row.tasksDone), sum((row) => row.tasksTotal)),
+    taskCompletionRate: percent(
+      sum((row) => row.tasksDone),
+      sum((row) => row.tasksTotal),
+    ),
     averageDaysToComplete: daysCount > 0 ? Math.round((sum((row) => row.daysSum) / daysCount) * 10) / 10 : null,
     mostUsedTemplate: plansPerTemplate[0] ?? null,
     mostEffectiveTemplate: mostEffective[0] ?? null,

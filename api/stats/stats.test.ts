@@ -24,7 +24,10 @@ function person(companyId: string, label: string, role: 'manager' | 'new_hire') 
 }
 
 async function template(companyId: string, title: string, createdBy: string, extra: { isActive?: boolean; deletedAt?: string } = {}) {
-  const [row] = await db.insert(templates).values({ companyId, title, createdBy, ...extra }).returning();
+  const [row] = await db
+    .insert(templates)
+    .values({ companyId, title, createdBy, ...extra })
+    .returning();
   if (!row) throw new Error('template not inserted');
   return row;
 }
@@ -94,7 +97,16 @@ await template(companyId, 'Gone Track', acme.admin.id, { deletedAt: new Date().t
 
 const completedAt = new Date().toISOString();
 const startedTenDaysEarlier = addDays(completedAt.slice(0, 10), -10);
-const planOne = await plan({ companyId, newHireId: acme.newHire.id, templateId: alpha.id, managerId: acme.manager.id, total: 4, done: 4, completedAt, startDate: startedTenDaysEarlier });
+const planOne = await plan({
+  companyId,
+  newHireId: acme.newHire.id,
+  templateId: alpha.id,
+  managerId: acme.manager.id,
+  total: 4,
+  done: 4,
+  completedAt,
+  startDate: startedTenDaysEarlier,
+});
 const planTwo = await plan({ companyId, newHireId: hireTwo.id, templateId: alpha.id, managerId: managerTwo.id, total: 4, done: 1 });
 const planThree = await plan({ companyId, newHireId: hireThree.id, templateId: beta.id, managerId: acme.manager.id, total: 2, done: 1 });
 await plan({ companyId, newHireId: hireFour.id, templateId: beta.id, managerId: managerTwo.id, total: 0, done: 0 });
@@ -212,8 +224,7 @@ describe('GET /api/companies/{companyId}/stats', () => {
     const second = await openDatabase(ctx.database.config);
     try {
       const instanceTwo = apiOver(second.db, ctx.config);
-      const readOn = async (instance: { request: typeof ctx.request }) =>
-        (await instance.request(statsPath(companyId), { cookie: acme.cookies.admin })).body as CompanyStats;
+      const readOn = async (instance: { request: typeof ctx.request }) => (await instance.request(statsPath(companyId), { cookie: acme.cookies.admin })).body as CompanyStats;
       const before = await readOn(ctx);
       expect(await readOn(instanceTwo)).toEqual(before);
       const hire = await person(companyId, 'Hire Six', 'new_hire');

@@ -1,15 +1,9 @@
 // What the operator reads with `npm run billing:report`: recent cancellations with their reasons, and
 // payments flagged for a look (a renewal PayHere charged after a cancel must be refunded).
-import { and, desc, eq, gte, isNotNull } from "drizzle-orm";
-import type { PlanId } from "../../shared/catalogue.ts";
-import type { Db } from "../db/client.ts";
-import {
-  companies,
-  paymentTransactions,
-  subscriptionCancellations,
-  subscriptions,
-  users,
-} from "../db/schema.ts";
+import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
+import type { PlanId } from '../../shared/catalogue.ts';
+import type { Db } from '../db/client.ts';
+import { companies, paymentTransactions, subscriptionCancellations, subscriptions, users } from '../db/schema.ts';
 
 export type CancellationEntry = {
   createdAt: string;
@@ -44,10 +38,7 @@ export type BillingReport = {
 export type BillingReportOptions = { since: Date; limit?: number };
 
 /** Newest first; at most `limit` of each. */
-export async function billingReport(
-  db: Db,
-  { since, limit = 100 }: BillingReportOptions,
-): Promise<BillingReport> {
+export async function billingReport(db: Db, { since, limit = 100 }: BillingReportOptions): Promise<BillingReport> {
   const from = since.toISOString();
   const cancellations = await db
     .select({
@@ -63,15 +54,9 @@ export async function billingReport(
     .from(subscriptionCancellations)
     .innerJoin(companies, eq(companies.id, subscriptionCancellations.companyId))
     .leftJoin(users, eq(users.id, subscriptionCancellations.userId))
-    .leftJoin(
-      subscriptions,
-      eq(subscriptions.id, subscriptionCancellations.subscriptionId),
-    )
+    .leftJoin(subscriptions, eq(subscriptions.id, subscriptionCancellations.subscriptionId))
     .where(gte(subscriptionCancellations.createdAt, from))
-    .orderBy(
-      desc(subscriptionCancellations.createdAt),
-      desc(subscriptionCancellations.id),
-    )
+    .orderBy(desc(subscriptionCancellations.createdAt), desc(subscriptionCancellations.id))
     .limit(limit);
   const transactions = await db
     .select({
@@ -86,17 +71,12 @@ export async function billingReport(
     })
     .from(paymentTransactions)
     .leftJoin(companies, eq(companies.id, paymentTransactions.companyId))
-    .where(
-      and(
-        isNotNull(paymentTransactions.flag),
-        gte(paymentTransactions.createdAt, from),
-      ),
-    )
+    .where(and(isNotNull(paymentTransactions.flag), gte(paymentTransactions.createdAt, from)))
     .orderBy(desc(paymentTransactions.createdAt), desc(paymentTransactions.id))
     .limit(limit);
   const flagged = transactions.map(({ customFields, flag, ...row }) => ({
     ...row,
-    flag: flag ?? "",
+    flag: flag ?? '',
     payhereSubscriptionId: customFields?.subscription_id ?? null,
   }));
   return { cancellations, flagged };

@@ -22,9 +22,9 @@ describe('PayHere checkout hash', () => {
   it('matches a vector computed by hand with node:crypto', () => {
     // md5('kickoff-test-secret') = 00BD97FF530C88D40188A3A107009781, then
     // md5('1211149' + 'KO-order-1' + '13500.00' + 'LKR' + that), upper-cased:
-    expect(
-      checkoutHash({ merchantId: '1211149', orderId: 'KO-order-1', amount: '13500.00', currency: 'LKR', merchantSecret: 'kickoff-test-secret' }),
-    ).toBe('0E79301A4ED647AFFE8F1D8C9504FA39');
+    expect(checkoutHash({ merchantId: '1211149', orderId: 'KO-order-1', amount: '13500.00', currency: 'LKR', merchantSecret: 'kickoff-test-secret' })).toBe(
+      '0E79301A4ED647AFFE8F1D8C9504FA39',
+    );
   });
 
   it('equals UPPER(MD5(merchant_id + order_id + amount + currency + UPPER(MD5(secret)))) for any input', () => {

@@ -33,9 +33,7 @@ export type NotifySignatureInput = {
 
 /** UPPER(MD5(merchant_id + order_id + payhere_amount + payhere_currency + status_code + UPPER(MD5(merchant_secret)))). */
 export function notifySignature(input: NotifySignatureInput): string {
-  return md5Upper(
-    input.merchantId + input.orderId + input.payhereAmount + input.payhereCurrency + input.statusCode + md5Upper(input.merchantSecret),
-  );
+  return md5Upper(input.merchantId + input.orderId + input.payhereAmount + input.payhereCurrency + input.statusCode + md5Upper(input.merchantSecret));
 }
 
 /** Constant-time comparison of two signatures, so a forger learns nothing from timing. */

@@ -26,13 +26,7 @@ export async function currentPlanType(db: Db | Tx, companyId: string, now = new 
     db
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.companyId, companyId),
-          eq(subscriptions.isActive, true),
-          or(isNull(subscriptions.endDate), gt(subscriptions.endDate, nowIso)),
-        ),
-      )
+      .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isActive, true), or(isNull(subscriptions.endDate), gt(subscriptions.endDate, nowIso))))
       .limit(1),
   );
   if (stillValid) return company.planType;
@@ -49,4 +43,3 @@ export async function currentPlanType(db: Db | Tx, companyId: string, now = new 
     return planType;
   });
 }
-

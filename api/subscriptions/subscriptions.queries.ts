@@ -1,14 +1,7 @@
 // Subscriptions and PayHere orders: creating an order, applying a verified notify, and the admin's
 // cancel / reactivate / Starter choices. Only a verified notify activates a plan (DESIGN.md section 8).
 import { and, desc, eq, ne } from 'drizzle-orm';
-import {
-  checkoutAmount,
-  PLAN_CATALOGUE,
-  type BillingPeriod,
-  type Currency,
-  type PaidPlanId,
-  type PlanId,
-} from '../../shared/catalogue.ts';
+import { checkoutAmount, PLAN_CATALOGUE, type BillingPeriod, type Currency, type PaidPlanId, type PlanId } from '../../shared/catalogue.ts';
 import { ERROR_CODE } from '../../shared/errors.ts';
 import {
   DEFAULT_PAYER_DETAILS,
@@ -46,12 +39,7 @@ export type CreateOrderOptions = { companyId: string; planType: PaidPlanId; bill
 /** A pending subscription carrying a fresh, unique order id; the amount comes from the catalogue only. */
 export async function createPendingOrder(db: Db, options: CreateOrderOptions): Promise<SubscriptionRow> {
   const active = await findActiveSubscription(db, options.companyId);
-  if (
-    active &&
-    active.status === 'completed' &&
-    active.planType === options.planType &&
-    active.billingPeriod === options.billingPeriod
-  ) {
+  if (active && active.status === 'completed' && active.planType === options.planType && active.billingPeriod === options.billingPeriod) {
     throw conflict(`Your company is already on the ${PLAN_CATALOGUE[options.planType].name} plan, billed ${options.billingPeriod}.`);
   }
   const [order] = await db
@@ -215,11 +203,7 @@ export type CancelOptions = {
 /** Whether PayHere was already told to stop this subscription's billing: a cancel went through before (then a reactivate). */
 async function billingStopped(db: Db, subscriptionId: string): Promise<boolean> {
   const earlier = await first(
-    db
-      .select({ id: subscriptionCancellations.id })
-      .from(subscriptionCancellations)
-      .where(eq(subscriptionCancellations.subscriptionId, subscriptionId))
-      .limit(1),
+    db.select({ id: subscriptionCancellations.id }).from(subscriptionCancellations).where(eq(subscriptionCancellations.subscriptionId, subscriptionId)).limit(1),
   );
   return earlier !== undefined;
 }
@@ -315,7 +299,6 @@ export async function chooseStarter(db: Db, companyId: string, now = new Date())
 // ---------------------------------------------------------------------------------------------
 // The notify (PayHere's server-to-server callback)
 
-
 /** The form fields PayHere posts (checkout documentation, "notify_url"). */
 export type NotifyForm = Record<string, string>;
 
@@ -371,36 +354,28 @@ const printable = (value: string | undefined) => JSON.stringify((value ?? '').sl
 export const TRANSACTION_FLAGS = { renewalAfterCancel: 'renewal_after_cancel' } as const;
 export type TransactionFlag = (typeof TRANSACTION_FLAGS)[keyof typeof TRANSACTION_FLAGS];
 
-async function recordTransaction(
-  db: Db | Tx,
-  form: NotifyForm,
-  result: string,
-  order: SubscriptionRow | undefined,
-  flag: TransactionFlag | null = null,
-): Promise<void> {
+async function recordTransaction(db: Db | Tx, form: NotifyForm, result: string, order: SubscriptionRow | undefined, flag: TransactionFlag | null = null): Promise<void> {
   const extraFields: Record<string, string> = {};
   for (const key of KEPT_EXTRA_FIELDS) {
     const value = form[key];
     if (value) extraFields[key] = value.slice(0, EXTRA_FIELD_MAX_CHARS);
   }
-  await db
-    .insert(paymentTransactions)
-    .values({
-      subscriptionId: order?.id ?? null,
-      companyId: order?.companyId ?? null,
-      orderId: (form.order_id ?? '').slice(0, 200),
-      paymentId: form.payment_id?.slice(0, 100) || null,
-      amount: form.payhere_amount?.slice(0, 40) || null,
-      currency: form.payhere_currency?.slice(0, 10) || null,
-      status: result,
-      paymentMethod: form.method?.slice(0, 40) || null,
-      cardHolderName: form.card_holder_name?.slice(0, 200) || null,
-      cardNo: form.card_no?.slice(0, 40) || null,
-      statusCode: form.status_code?.slice(0, 10) || null,
-      statusMessage: form.status_message?.slice(0, 500) || null,
-      flag,
-      customFields: Object.keys(extraFields).length ? extraFields : null,
-    });
+  await db.insert(paymentTransactions).values({
+    subscriptionId: order?.id ?? null,
+    companyId: order?.companyId ?? null,
+    orderId: (form.order_id ?? '').slice(0, 200),
+    paymentId: form.payment_id?.slice(0, 100) || null,
+    amount: form.payhere_amount?.slice(0, 40) || null,
+    currency: form.payhere_currency?.slice(0, 10) || null,
+    status: result,
+    paymentMethod: form.method?.slice(0, 40) || null,
+    cardHolderName: form.card_holder_name?.slice(0, 200) || null,
+    cardNo: form.card_no?.slice(0, 40) || null,
+    statusCode: form.status_code?.slice(0, 10) || null,
+    statusMessage: form.status_message?.slice(0, 500) || null,
+    flag,
+    customFields: Object.keys(extraFields).length ? extraFields : null,
+  });
 }
 
 /** Sets the company's plan from its active subscriptions (Starter when none is left). */
@@ -520,53 +495,57 @@ export async function processNotify(db: Db, payhere: Config['payhere'], form: No
   if (payhere_currency !== order.currency) return reject('currency mismatch', order);
   if (!Object.values(PAYHERE_STATUS).includes(status_code as never)) return reject('unknown status code', order);
 
-  return transaction(db, async (tx) => {
-    // PayHere may deliver the same notify to two instances at once. The company's notifies apply one at
-    // a time under its row lock, and the replay check reads after taking it, so the second one sees the
-    // first one's transaction row and is a duplicate: one activation, one row recorded as applied.
-    await lockCompany(tx, order.companyId);
-    const paymentId = form.payment_id ?? '';
-    const seen = (
-      await tx
-        .select({ status: paymentTransactions.status, paymentId: paymentTransactions.paymentId })
-        .from(paymentTransactions)
-        .where(and(eq(paymentTransactions.orderId, order_id), eq(paymentTransactions.statusCode, status_code)))
-    ).some((row) => (row.paymentId ?? '') === paymentId && HANDLED_RESULTS.includes(row.status));
-    const current = (await first(tx.select().from(subscriptions).where(eq(subscriptions.id, order.id)))) ?? order;
-    const done = async (result: string): Promise<NotifyOutcome> => {
-      await recordTransaction(tx, form, result, current, result === 'flagged' ? TRANSACTION_FLAGS.renewalAfterCancel : null);
-      return { httpStatus: 200, result, applied: APPLIED_RESULTS.includes(result) };
-    };
-    if (seen) return done('duplicate');
+  return transaction(
+    db,
+    async (tx) => {
+      // PayHere may deliver the same notify to two instances at once. The company's notifies apply one at
+      // a time under its row lock, and the replay check reads after taking it, so the second one sees the
+      // first one's transaction row and is a duplicate: one activation, one row recorded as applied.
+      await lockCompany(tx, order.companyId);
+      const paymentId = form.payment_id ?? '';
+      const seen = (
+        await tx
+          .select({ status: paymentTransactions.status, paymentId: paymentTransactions.paymentId })
+          .from(paymentTransactions)
+          .where(and(eq(paymentTransactions.orderId, order_id), eq(paymentTransactions.statusCode, status_code)))
+      ).some((row) => (row.paymentId ?? '') === paymentId && HANDLED_RESULTS.includes(row.status));
+      const current = (await first(tx.select().from(subscriptions).where(eq(subscriptions.id, order.id)))) ?? order;
+      const done = async (result: string): Promise<NotifyOutcome> => {
+        await recordTransaction(tx, form, result, current, result === 'flagged' ? TRANSACTION_FLAGS.renewalAfterCancel : null);
+        return { httpStatus: 200, result, applied: APPLIED_RESULTS.includes(result) };
+      };
+      if (seen) return done('duplicate');
 
-    switch (status_code) {
-      case PAYHERE_STATUS.success: {
-        if (current.status === 'refunded') return done('ignored');
-        if (current.startDate === null) {
-          await activate(tx, current, form, now);
-          return done('completed');
+      switch (status_code) {
+        case PAYHERE_STATUS.success: {
+          if (current.status === 'refunded') return done('ignored');
+          if (current.startDate === null) {
+            await activate(tx, current, form, now);
+            return done('completed');
+          }
+          // The order ran already. md5sig covers neither payment_id nor message_type, so a captured notify
+          // can come back with a new payment id: only a recurring installment pays for more, once a period.
+          if (!RENEWAL_MESSAGE_TYPES.includes(form.message_type ?? '')) return done('ignored');
+          return done(await renew(tx, current, form, now));
         }
-        // The order ran already. md5sig covers neither payment_id nor message_type, so a captured notify
-        // can come back with a new payment id: only a recurring installment pays for more, once a period.
-        if (!RENEWAL_MESSAGE_TYPES.includes(form.message_type ?? '')) return done('ignored');
-        return done(await renew(tx, current, form, now));
+        case PAYHERE_STATUS.pending:
+          return done('pending');
+        case PAYHERE_STATUS.cancelled:
+        case PAYHERE_STATUS.failed: {
+          if (current.status !== 'pending') return done('ignored');
+          const status = status_code === PAYHERE_STATUS.cancelled ? 'cancelled' : 'failed';
+          await tx.update(subscriptions).set({ status }).where(eq(subscriptions.id, current.id));
+          return done(status);
+        }
+        default: {
+          // Charged back: the money went back, so does the plan.
+          await tx.update(subscriptions).set({ status: 'refunded', isActive: false }).where(eq(subscriptions.id, current.id));
+          await syncCompanyPlan(tx, current.companyId);
+          return done('refunded');
+        }
       }
-      case PAYHERE_STATUS.pending:
-        return done('pending');
-      case PAYHERE_STATUS.cancelled:
-      case PAYHERE_STATUS.failed: {
-        if (current.status !== 'pending') return done('ignored');
-        const status = status_code === PAYHERE_STATUS.cancelled ? 'cancelled' : 'failed';
-        await tx.update(subscriptions).set({ status }).where(eq(subscriptions.id, current.id));
-        return done(status);
-      }
-      default: {
-        // Charged back: the money went back, so does the plan.
-        await tx.update(subscriptions).set({ status: 'refunded', isActive: false }).where(eq(subscriptions.id, current.id));
-        await syncCompanyPlan(tx, current.companyId);
-        return done('refunded');
-      }
-    }
-    // Durable: PayHere gets its 200 only once the payment is on disk.
-  }, { durable: true });
+      // Durable: PayHere gets its 200 only once the payment is on disk.
+    },
+    { durable: true },
+  );
 }

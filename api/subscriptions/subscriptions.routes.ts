@@ -46,8 +46,7 @@ const simulatorOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 const NOTIFY_MAX_BYTES = 16 * 1024;
 
 /** A notify processNotify refused: 400 when it is not a valid notify, 503 while PayHere is not configured here. */
-const notifyRefused = (status: 400 | 503, result: string) =>
-  new AppError(status, `Notification ${result}`, status === 503 ? { code: ERROR_CODE.paymentProviderFailed } : {});
+const notifyRefused = (status: 400 | 503, result: string) => new AppError(status, `Notification ${result}`, status === 503 ? { code: ERROR_CODE.paymentProviderFailed } : {});
 
 export const paymentsRoutes = new Hono<AppEnv>()
   .post('/create', adminOnly, validate('json', PaymentCreateSchema), async (c) => {

@@ -62,10 +62,7 @@ async function periodEndsIn(orderId: string, left: number) {
   const end = new Date(Date.now() + left);
   const start = new Date(end);
   start.setUTCFullYear(end.getUTCFullYear() - 1);
-  await ctx.db
-    .update(subscriptions)
-    .set({ startDate: start.toISOString(), endDate: end.toISOString() })
-    .where(eq(subscriptions.payhereOrderId, orderId));
+  await ctx.db.update(subscriptions).set({ startDate: start.toISOString(), endDate: end.toISOString() }).where(eq(subscriptions.payhereOrderId, orderId));
   return end;
 }
 
@@ -151,9 +148,7 @@ describe('POST /api/payments/create', () => {
     const res = await live.request('/api/payments/create', { method: 'POST', cookie: company.cookies.admin, body: growthYearlyLkr });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mode: 'live', merchantId: '1211149' });
-    expect(res.body.hash).toBe(
-      checkoutHash({ merchantId: '1211149', orderId: res.body.orderId, amount: '13500.00', currency: 'LKR', merchantSecret: 'live-secret' }),
-    );
+    expect(res.body.hash).toBe(checkoutHash({ merchantId: '1211149', orderId: res.body.orderId, amount: '13500.00', currency: 'LKR', merchantSecret: 'live-secret' }));
   });
 
   it('refuses to sell the plan and period the company already has', async () => {
@@ -342,7 +337,10 @@ describe('POST /api/payments/notify', () => {
     const business = await createOrder({ ...growthYearlyLkr, planType: 'business' });
     const responses = await Promise.all([postNotify(signedNotify(growth, '2')), postNotify(signedNotify(business, '2', { payment_id: '320025075555' }))]);
     expect(responses.map((res) => res.body.status)).toEqual(['completed', 'completed']);
-    const active = await ctx.db.select().from(subscriptions).where(and(eq(subscriptions.companyId, acme.company.id), eq(subscriptions.isActive, true)));
+    const active = await ctx.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.companyId, acme.company.id), eq(subscriptions.isActive, true)));
     expect(active).toHaveLength(1);
     expect(await companyPlan()).toBe(active[0]?.planType);
   });
@@ -447,8 +445,7 @@ describe('POST /api/payments/confirm', () => {
 
   it('lets the client mark a pending order failed, but never a verified one', async () => {
     const pending = await createOrder();
-    const fail = (orderId: string) =>
-      ctx.request('/api/payments/confirm', { method: 'POST', cookie: acme.cookies.admin, body: { orderId, status: 'failed' } });
+    const fail = (orderId: string) => ctx.request('/api/payments/confirm', { method: 'POST', cookie: acme.cookies.admin, body: { orderId, status: 'failed' } });
     expect((await fail(pending.orderId)).body).toEqual({ status: 'failed' });
     const paid = await createOrder({ ...growthYearlyLkr, planType: 'business' });
     await postNotify(signedNotify(paid, '2'));
@@ -635,7 +632,12 @@ describe('cancel stops PayHere recurring billing', () => {
   it.each([
     ['answers HTTP 500', async () => new Response('Internal error', { status: 500 })],
     ['answers status -1 in a 200', async () => Response.json({ status: -1, msg: 'Invalid subscription' })],
-    ['cannot be reached', async (): Promise<Response> => { throw new TypeError('fetch failed'); }],
+    [
+      'cannot be reached',
+      async (): Promise<Response> => {
+        throw new TypeError('fetch failed');
+      },
+    ],
   ])('answers 502 payment_provider_failed and cancels nothing when PayHere %s', async (_, cancelAnswer) => {
     using errors = consoleOf('error');
     const order = await activeRecurringGrowthYearly();
@@ -661,7 +663,11 @@ describe('cancel stops PayHere recurring billing', () => {
     using errors = consoleOf('error');
     const order = await activeRecurringGrowthYearly();
     for (const error of [new PayhereRefusal('refused'), new Error('socket hang up')]) {
-      setSubscriptionManager(ctx.config, { cancel: async () => { throw error; } });
+      setSubscriptionManager(ctx.config, {
+        cancel: async () => {
+          throw error;
+        },
+      });
       expect((await cancel()).status).toBe(502);
     }
     expect((await orderRow(order.orderId))?.status).toBe('completed');
@@ -684,7 +690,11 @@ describe('cancel stops PayHere recurring billing', () => {
     expect(reactivated.body.message).toBe(
       `Your Growth plan is active again until ${endDate}. Its automatic renewal stopped with the cancellation and PayHere cannot restart it: choose a plan again when this period ends.`,
     );
-    setSubscriptionManager(ctx.config, { cancel: async () => { throw new PayhereRefusal('Subscription already cancelled'); } });
+    setSubscriptionManager(ctx.config, {
+      cancel: async () => {
+        throw new PayhereRefusal('Subscription already cancelled');
+      },
+    });
     expect((await cancel({ reason: 'other' })).status).toBe(200);
     expect((await cancellations()).map((row) => row.reason)).toEqual(['too-expensive', 'other']);
   });
@@ -760,7 +770,8 @@ describe('cancellation reasons', () => {
 
 describe('payer details for the checkout', () => {
   const prefill = () => ctx.request('/api/payments/payer-details', { cookie: acme.cookies.admin });
-  const checkout = (extra: object) => ctx.request('/api/payments/create', { method: 'POST', cookie: acme.cookies.admin, body: { planType: 'growth', currency: 'LKR', billingPeriod: 'monthly', ...extra } });
+  const checkout = (extra: object) =>
+    ctx.request('/api/payments/create', { method: 'POST', cookie: acme.cookies.admin, body: { planType: 'growth', currency: 'LKR', billingPeriod: 'monthly', ...extra } });
   const companyRow = async () => first(ctx.db.select().from(companies).where(eq(companies.id, acme.company.id)));
 
   it('prefills from the company and the admin, leaving unknown fields empty', async () => {

@@ -144,7 +144,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('send' as const),
-      content: fc.oneof(fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== ''), fc.constantFrom('Hello 👋', 'مرحبا', '  padded  ')),
+      content: fc.oneof(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== ''),
+        fc.constantFrom('Hello 👋', 'مرحبا', '  padded  '),
+      ),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bad' as const), name: fc.constantFrom<MutationName>('task.setCompleted', 'message.send') }) },
@@ -228,7 +231,11 @@ async function runScenario({ restarts, steps }: Scenario) {
         if (outbox.length) await push(outbox.slice(0, current.count), current.dropped);
         break;
       case 'repeat':
-        if (lastPush) await push(made.filter((row) => lastPush!.mutations.some((sent) => sent.id === row.id)), current.dropped);
+        if (lastPush)
+          await push(
+            made.filter((row) => lastPush!.mutations.some((sent) => sent.id === row.id)),
+            current.dropped,
+          );
         break;
       case 'skipFirst': {
         const rows = outbox.slice(1, 1 + current.count);

@@ -43,7 +43,11 @@ const contactColumns = { id: users.id, fullName: users.fullName, email: users.em
 // Prepared once per connection (issue 10), named for PostgreSQL. They bind `updatedAt` themselves:
 // drizzle computes $defaultFn and $onUpdateFn values when it builds the SQL, which would freeze them here.
 const statements = preparedFor((db) => ({
-  client: db.select().from(syncClients).where(eq(syncClients.clientId, sql.placeholder('clientId'))).prepare('sync.client'),
+  client: db
+    .select()
+    .from(syncClients)
+    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
+    .prepare('sync.client'),
   // A concurrent first request of the same client may insert it first: then nothing comes back.
   insertClient: db
     .insert(syncClients)
@@ -264,7 +268,7 @@ export async function pushMutations(db: Db, user: CurrentUser, request: PushRequ
   const { clientId } = request;
   let { lastMutationId } = (await ensureClient(db, user, clientId)).client;
   const results: MutationResult[] = [];
-  for (let index = 0; index < request.mutations.length; ) {
+  for (let index = 0; index < request.mutations.length;) {
     const mutation = request.mutations[index]!;
     if (mutation.id <= lastMutationId) {
       results.push({ id: mutation.id, status: 'duplicate' });
@@ -346,9 +350,7 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
     );
 
     const taskRows = await statement.tasks[user.role].execute({ ...params, since });
-    const tasks = keep(
-      taskRows.map(({ task, planDeletedAt }): SyncRow<SyncTask> => (task.deletedAt || planDeletedAt ? tombstone(task.id) : toOnboardingTask(task))),
-    );
+    const tasks = keep(taskRows.map(({ task, planDeletedAt }): SyncRow<SyncTask> => (task.deletedAt || planDeletedAt ? tombstone(task.id) : toOnboardingTask(task))));
 
     const messageRows = await statement.messages[user.role].execute({ ...params, since });
     const syncMessages = keep(
@@ -373,9 +375,7 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
     // assigned from an old template still brings its title and duration.
     const syncTemplates = await statement.templates[user.role].execute(params);
 
-    const managerContact = user.managerId
-      ? ((await first(statement.managerContact.execute({ managerId: user.managerId, companyId: user.companyId }))) ?? null)
-      : null;
+    const managerContact = user.managerId ? ((await first(statement.managerContact.execute({ managerId: user.managerId, companyId: user.companyId }))) ?? null) : null;
     const admins = managerContact ? [] : await statement.admins.execute({ companyId: user.companyId });
     // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to
     // someone else). A live row in this answer is newer than any such tombstone and wins.

@@ -7,9 +7,7 @@ import { currentUser, requireUser } from '../middleware/auth.ts';
 import { pullChanges, pushMutations } from './sync.queries.ts';
 
 export const syncRoutes = new Hono<AppEnv>()
-  .post('/push', requireUser, validate('json', PushRequestSchema), async (c) =>
-    c.json(await pushMutations(c.var.deps.db, currentUser(c), c.req.valid('json'))),
-  )
+  .post('/push', requireUser, validate('json', PushRequestSchema), async (c) => c.json(await pushMutations(c.var.deps.db, currentUser(c), c.req.valid('json'))))
 
   .get('/pull', requireUser, validate('query', PullQuerySchema), async (c) => {
     const { clientId, cursor } = c.req.valid('query');

@@ -15,10 +15,7 @@ function givePlan(ctx: TestContext, company: Company, newHireId = company.newHir
   const companyId = company.company.id;
   return transaction(ctx.db, async (tx) => {
     const version = await nextVersion(tx, companyId);
-    const [template] = await tx
-      .insert(templates)
-      .values({ title: 'Engineering onboarding', duration: 30, companyId, createdBy: company.admin.id, version })
-      .returning();
+    const [template] = await tx.insert(templates).values({ title: 'Engineering onboarding', duration: 30, companyId, createdBy: company.admin.id, version }).returning();
     const [plan] = await tx
       .insert(onboardingPlans)
       .values({ newHireId, templateId: template!.id, managerId: company.manager.id, companyId, createdBy: company.admin.id, startDate: '2026-01-05', version })
@@ -123,12 +120,7 @@ describe('sync API', () => {
     const client = clientId();
     const res = await push(acme.cookies.newHire, {
       clientId: client,
-      mutations: [
-        tick(1, otherPlan.tasks[0]!.id),
-        send(2, acmePlan.plan.id, '   '),
-        { id: 3, name: 'task.explode', args: {} },
-        tick(4, acmePlan.tasks[1]!.id),
-      ],
+      mutations: [tick(1, otherPlan.tasks[0]!.id), send(2, acmePlan.plan.id, '   '), { id: 3, name: 'task.explode', args: {} }, tick(4, acmePlan.tasks[1]!.id)],
     });
     expect(res.status).toBe(200);
     const results = (res.body as PushResponse).results;
@@ -195,7 +187,12 @@ describe('sync API', () => {
     expect(changes.lastMutationId).toBe(2);
     expect(liveTasks(changes).map((t) => t.id)).toEqual([acmePlan.tasks[2]!.id]);
     expect(changes.messages).toEqual([
-      expect.objectContaining({ content: 'Where is the kitchen?', senderId: acme.newHire.id, receiverId: acme.manager.id, sender: { fullName: acme.newHire.fullName, role: 'new_hire' } }),
+      expect.objectContaining({
+        content: 'Where is the kitchen?',
+        senderId: acme.newHire.id,
+        receiverId: acme.manager.id,
+        sender: { fullName: acme.newHire.fullName, role: 'new_hire' },
+      }),
     ]);
   });
 
@@ -235,8 +232,7 @@ describe('sync API', () => {
     expect(res.plans).toHaveLength(1);
   });
 
-  const say = (cookie: string, planId: string, content: string) =>
-    ctx.request('/api/messages', { method: 'POST', cookie, body: { planId, content } });
+  const say = (cookie: string, planId: string, content: string) => ctx.request('/api/messages', { method: 'POST', cookie, body: { planId, content } });
   const liveMessages = (body: PullResponse) => body.messages.filter((m): m is SyncMessage => !('deleted' in m));
 
   it("delivers a deleted manager's messages as tombstones to the new hire, whose plan stays", async () => {
@@ -244,7 +240,11 @@ describe('sync API', () => {
     const fromManager = (await say(acme.cookies.manager, acmePlan.plan.id, 'Welcome aboard')).body as SyncMessage;
     const fromNewHire = (await say(acme.cookies.newHire, acmePlan.plan.id, 'Thanks!')).body as SyncMessage;
     const before = (await pull(acme.cookies.newHire, client)).body as PullResponse;
-    expect(liveMessages(before).map((m) => m.id).sort()).toEqual([fromManager.id, fromNewHire.id].sort());
+    expect(
+      liveMessages(before)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([fromManager.id, fromNewHire.id].sort());
     const adminClient = clientId();
     const adminBefore = (await pull(acme.cookies.admin, adminClient)).body as PullResponse;
     const other = await ctx.createCompany('Globex');
@@ -255,7 +255,12 @@ describe('sync API', () => {
 
     const after = (await pull(acme.cookies.newHire, client, before.cursor)).body as PullResponse;
     expect(after.reset).toBe(false);
-    expect(after.messages).toEqual(expect.arrayContaining([{ id: fromManager.id, deleted: true }, { id: fromNewHire.id, deleted: true }]));
+    expect(after.messages).toEqual(
+      expect.arrayContaining([
+        { id: fromManager.id, deleted: true },
+        { id: fromNewHire.id, deleted: true },
+      ]),
+    );
     // The plan stays theirs, without a manager now.
     expect(after.plans).toEqual([expect.objectContaining({ id: acmePlan.plan.id, managerId: null, manager: null })]);
     // The admin's device hears of it too; another company's people never do.
@@ -274,9 +279,8 @@ describe('sync API', () => {
     const managerBefore = (await pull(acme.cookies.manager, managerClient)).body as PullResponse;
 
     const note = (await say(acme.cookies.admin, planId, 'Their contract ends in March')).body as SyncMessage;
-    const reply = (
-      await ctx.request('/api/messages', { method: 'POST', cookie: acme.cookies.manager, body: { planId, content: 'Noted', receiverId: acme.admin.id } })
-    ).body as SyncMessage;
+    const reply = (await ctx.request('/api/messages', { method: 'POST', cookie: acme.cookies.manager, body: { planId, content: 'Noted', receiverId: acme.admin.id } }))
+      .body as SyncMessage;
     expect([note.audience, reply.audience]).toEqual(['staff', 'staff']);
     const staffIds = [note.id, reply.id];
 
@@ -291,7 +295,11 @@ describe('sync API', () => {
     expect(liveMessages(managerAfter).map((m) => [m.id, m.audience])).toEqual(staffIds.map((id) => [id, 'staff']));
     const adminClient = clientId();
     const adminFull = (await pull(acme.cookies.admin, adminClient)).body as PullResponse;
-    expect(liveMessages(adminFull).map((m) => m.id).sort()).toEqual([hello.id, ...staffIds].sort());
+    expect(
+      liveMessages(adminFull)
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual([hello.id, ...staffIds].sort());
 
     // Deleting the manager removes their messages: the new hire hears of the plan message only.
     expect((await ctx.request(`/api/users/${acme.manager.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
@@ -328,7 +336,13 @@ describe('sync API', () => {
   });
 
   it('moves a reassigned plan: a tombstone for the old new hire, the plan with its tasks and messages for the new one', async () => {
-    const successor = await createTeamMember(ctx.db, { companyId: acme.company.id, email: 'successor@acme.test', fullName: 'Acme successor', role: 'new_hire', managerId: acme.manager.id });
+    const successor = await createTeamMember(ctx.db, {
+      companyId: acme.company.id,
+      email: 'successor@acme.test',
+      fullName: 'Acme successor',
+      role: 'new_hire',
+      managerId: acme.manager.id,
+    });
     const successorCookie = await ctx.cookieFor(successor.id);
     const hello = (await say(acme.cookies.manager, acmePlan.plan.id, 'Your laptop is ready')).body as SyncMessage;
     const oldClient = clientId();
@@ -351,7 +365,11 @@ describe('sync API', () => {
     const newAfter = (await pull(successorCookie, newClient, newBefore.cursor)).body as PullResponse;
     expect(newAfter.reset).toBe(false);
     expect(newAfter.plans).toEqual([expect.objectContaining({ id: acmePlan.plan.id, newHireId: successor.id })]);
-    expect(liveTasks(newAfter).map((t) => t.id).sort()).toEqual(acmePlan.tasks.map((t) => t.id).sort());
+    expect(
+      liveTasks(newAfter)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(acmePlan.tasks.map((t) => t.id).sort());
     expect(liveMessages(newAfter).map((m) => m.id)).toEqual([hello.id]);
 
     // Handed back: the first new hire gets it again, and the tombstone no longer wins.
@@ -395,7 +413,10 @@ describe('sync API', () => {
     // Another company's plan is not theirs to mark.
     const other = await ctx.createCompany('Globex');
     const otherPlan = await givePlan(ctx, other);
-    const refused = await push(acme.cookies.newHire, { clientId: client, mutations: [{ id: 2, name: 'message.markRead', args: { planId: otherPlan.plan.id, upTo: new Date().toISOString() } }] });
+    const refused = await push(acme.cookies.newHire, {
+      clientId: client,
+      mutations: [{ id: 2, name: 'message.markRead', args: { planId: otherPlan.plan.id, upTo: new Date().toISOString() } }],
+    });
     expect((refused.body as PushResponse).results).toEqual([{ id: 2, status: 'rejected', message: expect.stringMatching(/not found/i) }]);
   });
 
@@ -403,7 +424,12 @@ describe('sync API', () => {
     // On PostgreSQL the two instances have pools of their own and the writes really overlap: a pull
     // that took its cursor past a transaction still in flight would never see that transaction's rows.
     const TICKS = 24;
-    const plan = await givePlan(ctx, acme, acme.newHire.id, Array.from({ length: TICKS }, (_, index) => `Task ${index + 1}`));
+    const plan = await givePlan(
+      ctx,
+      acme,
+      acme.newHire.id,
+      Array.from({ length: TICKS }, (_, index) => `Task ${index + 1}`),
+    );
     const other = testEngine === 'postgres' ? await openDatabase(ctx.database.config) : ctx.database;
     const instances = [ctx, apiOver(other.db, ctx.config)];
     try {
@@ -417,8 +443,16 @@ describe('sync API', () => {
       };
       const taskIds = plan.tasks.map((task) => task.id);
       const pushes = Promise.all([
-        pushAll(0, acme.cookies.newHire, taskIds.filter((_, index) => index % 2 === 0)),
-        pushAll(1, acme.cookies.manager, taskIds.filter((_, index) => index % 2 === 1)),
+        pushAll(
+          0,
+          acme.cookies.newHire,
+          taskIds.filter((_, index) => index % 2 === 0),
+        ),
+        pushAll(
+          1,
+          acme.cookies.manager,
+          taskIds.filter((_, index) => index % 2 === 1),
+        ),
       ]);
       let pushing = true;
       void pushes.finally(() => (pushing = false));

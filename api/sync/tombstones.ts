@@ -66,11 +66,12 @@ export async function recordUserDeletion(tx: Tx, person: { id: string; companyId
   const base = { companyId: person.companyId, version };
   await record(tx, person.companyId, [
     ...ownPlans.flatMap((plan) => viewersOf(plan, person.id).map((userId) => ({ ...base, entity: 'plan' as const, entityId: plan.id, userId }))),
-    ...theirMessages.flatMap((message) =>
-      viewersOf(message, person.id).map((userId) => ({ ...base, entity: 'message' as const, entityId: message.id, userId })),
-    ),
+    ...theirMessages.flatMap((message) => viewersOf(message, person.id).map((userId) => ({ ...base, entity: 'message' as const, entityId: message.id, userId }))),
   ]);
-  await tx.update(onboardingPlans).set({ managerId: null, version }).where(and(inCompany, eq(onboardingPlans.managerId, person.id)));
+  await tx
+    .update(onboardingPlans)
+    .set({ managerId: null, version })
+    .where(and(inCompany, eq(onboardingPlans.managerId, person.id)));
 }
 
 /**
@@ -78,16 +79,10 @@ export async function recordUserDeletion(tx: Tx, person: { id: string; companyId
  * who loses it gets a tombstone, and its live tasks and messages take the new version, so whoever gains
  * it receives them even though their cursor is past the rows' old versions.
  */
-export async function recordPlanHandover(
-  tx: Tx,
-  before: PlanParties,
-  after: { newHireId: string; managerId: string | null },
-  version: number,
-): Promise<void> {
-  const losing = [
-    before.newHireId !== after.newHireId ? before.newHireId : null,
-    before.managerId !== after.managerId ? before.managerId : null,
-  ].filter((id): id is string => id !== null);
+export async function recordPlanHandover(tx: Tx, before: PlanParties, after: { newHireId: string; managerId: string | null }, version: number): Promise<void> {
+  const losing = [before.newHireId !== after.newHireId ? before.newHireId : null, before.managerId !== after.managerId ? before.managerId : null].filter(
+    (id): id is string => id !== null,
+  );
   if (losing.length === 0) return;
   // Admins see every plan of their company: an admin who stops managing it keeps it.
   const admins = await tx
@@ -98,20 +93,20 @@ export async function recordPlanHandover(
   await record(
     tx,
     before.companyId,
-    losing
-      .filter((userId) => !stillSees.has(userId))
-      .map((userId) => ({ entity: 'plan' as const, entityId: before.id, companyId: before.companyId, userId, version })),
+    losing.filter((userId) => !stillSees.has(userId)).map((userId) => ({ entity: 'plan' as const, entityId: before.id, companyId: before.companyId, userId, version })),
   );
-  await tx.update(onboardingTasks).set({ version }).where(and(eq(onboardingTasks.planId, before.id), isNull(onboardingTasks.deletedAt)));
-  await tx.update(messages).set({ version }).where(and(eq(messages.planId, before.id), isNull(messages.deletedAt)));
+  await tx
+    .update(onboardingTasks)
+    .set({ version })
+    .where(and(eq(onboardingTasks.planId, before.id), isNull(onboardingTasks.deletedAt)));
+  await tx
+    .update(messages)
+    .set({ version })
+    .where(and(eq(messages.planId, before.id), isNull(messages.deletedAt)));
 }
 
 /** The tombstones newer than `since` that a person's pull must carry: their own, and (admins) the company's. */
-export function tombstonesFor(
-  tx: Tx,
-  user: { id: string; companyId: string; role: string },
-  since: number,
-): Promise<{ entity: 'plan' | 'message'; entityId: string }[]> {
+export function tombstonesFor(tx: Tx, user: { id: string; companyId: string; role: string }, since: number): Promise<{ entity: 'plan' | 'message'; entityId: string }[]> {
   const forUser = user.role === 'admin' ? or(isNull(syncTombstones.userId), eq(syncTombstones.userId, user.id)) : eq(syncTombstones.userId, user.id);
   return tx
     .selectDistinct({ entity: syncTombstones.entity, entityId: syncTombstones.entityId })

@@ -26,10 +26,7 @@ const managerOf = alias(users, 'team_manager');
  */
 export async function findTeam(db: Db, viewer: CurrentUser): Promise<TeamMember[]> {
   const inCompany = eq(users.companyId, viewer.companyId);
-  const scope =
-    viewer.role === 'new_hire'
-      ? and(inCompany, or(eq(users.id, viewer.id), viewer.managerId ? eq(users.id, viewer.managerId) : undefined))
-      : inCompany;
+  const scope = viewer.role === 'new_hire' ? and(inCompany, or(eq(users.id, viewer.id), viewer.managerId ? eq(users.id, viewer.managerId) : undefined)) : inCompany;
   const people = await db
     .select({ user: users, managerName: managerOf.fullName, managerEmail: managerOf.email })
     .from(users)
@@ -40,11 +37,22 @@ export async function findTeam(db: Db, viewer: CurrentUser): Promise<TeamMember[
   const plans = await db
     .select({ id: onboardingPlans.id, newHireId: onboardingPlans.newHireId, isCompleted: onboardingPlans.isCompleted })
     .from(onboardingPlans)
-    .where(and(visiblePlansWhere(viewer), inArray(onboardingPlans.newHireId, people.map((p) => p.user.id))))
+    .where(
+      and(
+        visiblePlansWhere(viewer),
+        inArray(
+          onboardingPlans.newHireId,
+          people.map((p) => p.user.id),
+        ),
+      ),
+    )
     .orderBy(desc(onboardingPlans.createdAt), desc(onboardingPlans.id));
   const newestPlan = new Map<string, (typeof plans)[number]>();
   for (const plan of plans) if (!newestPlan.has(plan.newHireId)) newestPlan.set(plan.newHireId, plan);
-  const counts = await taskCountsByPlan(db, [...newestPlan.values()].map((plan) => plan.id));
+  const counts = await taskCountsByPlan(
+    db,
+    [...newestPlan.values()].map((plan) => plan.id),
+  );
 
   return people.map(({ user, managerName, managerEmail }) => {
     const plan = newestPlan.get(user.id);
@@ -144,13 +152,7 @@ async function countPendingInvitations(db: Db | Tx, companyId: string): Promise<
  * become their manager unless they name another. Returns the person and the invitation to send.
  * `address` is the inviter's client address (for the rate limit).
  */
-export async function inviteUser(
-  db: Db,
-  appUrl: string,
-  inviter: CurrentUser,
-  input: Invite,
-  address: string,
-): Promise<{ user: InvitedUser; mail: Mail }> {
+export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, input: Invite, address: string): Promise<{ user: InvitedUser; mail: Mail }> {
   if (!isStaff(inviter.role)) throw forbidden();
   if (inviter.role === 'manager' && input.role !== 'new_hire') throw forbidden('Managers can only invite new hires.');
   await assertMayInvite(db, inviter, { address, recipient: input.email });
@@ -214,7 +216,10 @@ export async function deleteTeamMember(db: Db, admin: CurrentUser, userId: strin
     const person = await companyPerson(tx, admin.companyId, userId);
     if (!person) throw notFound('User');
     await recordUserDeletion(tx, { id: userId, companyId: admin.companyId }, version);
-    await tx.update(users).set({ managerId: null }).where(and(eq(users.companyId, admin.companyId), eq(users.managerId, userId)));
+    await tx
+      .update(users)
+      .set({ managerId: null })
+      .where(and(eq(users.companyId, admin.companyId), eq(users.managerId, userId)));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
   });

@@ -72,11 +72,12 @@ describe('inviting', () => {
 
   it('lets only one of two manager invitations sent at once take the last free seat', async () => {
     expect((await ctx.request(`/api/users/${acme.manager.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
-    const responses = await Promise.all(
-      ['first-manager@example.com', 'second-manager@example.com'].map((email) => invite(acme.cookies.admin, { email, role: 'manager' })),
-    );
+    const responses = await Promise.all(['first-manager@example.com', 'second-manager@example.com'].map((email) => invite(acme.cookies.admin, { email, role: 'manager' })));
     expect(responses.map((response) => response.status).sort()).toEqual([201, 403]);
-    const managers = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.companyId, acme.company.id), eq(users.role, 'manager')));
+    const managers = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, acme.company.id), eq(users.role, 'manager')));
     expect(managers).toHaveLength(1);
   });
 
@@ -158,11 +159,13 @@ describe('resending an invitation', () => {
 describe('listing people', () => {
   it('gives admins and managers the whole company with plan progress, and a new hire themself and their manager', async () => {
     const template = await insertTemplate(ctx.db, acme.company.id);
-    const plan = (await ctx.request('/api/onboarding-plans', {
-      method: 'POST',
-      cookie: acme.cookies.manager,
-      body: { newHireId: acme.newHire.id, templateId: template.id, startDate: '2026-03-02' },
-    })).body as PlanDetails;
+    const plan = (
+      await ctx.request('/api/onboarding-plans', {
+        method: 'POST',
+        cookie: acme.cookies.manager,
+        body: { newHireId: acme.newHire.id, templateId: template.id, startDate: '2026-03-02' },
+      })
+    ).body as PlanDetails;
     await ctx.request(`/api/onboarding-tasks/${plan.tasks[0]?.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true } });
 
     const team = (await ctx.request('/api/users', { cookie: acme.cookies.admin })).body as TeamMember[];
@@ -204,11 +207,13 @@ describe('deleting a person', () => {
 
   it('keeps a deleted manager’s plans, without a manager', async () => {
     const template = await insertTemplate(ctx.db, acme.company.id);
-    const plan = (await ctx.request('/api/onboarding-plans', {
-      method: 'POST',
-      cookie: acme.cookies.manager,
-      body: { newHireId: acme.newHire.id, templateId: template.id, startDate: '2026-03-02' },
-    })).body as PlanDetails;
+    const plan = (
+      await ctx.request('/api/onboarding-plans', {
+        method: 'POST',
+        cookie: acme.cookies.manager,
+        body: { newHireId: acme.newHire.id, templateId: template.id, startDate: '2026-03-02' },
+      })
+    ).body as PlanDetails;
     expect((await ctx.request(`/api/users/${acme.manager.id}`, { method: 'DELETE', cookie: acme.cookies.admin })).status).toBe(200);
     const kept = await first(ctx.db.select().from(onboardingPlans).where(eq(onboardingPlans.id, plan.id)));
     expect(kept).toMatchObject({ managerId: null, deletedAt: null });

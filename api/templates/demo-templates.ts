@@ -126,9 +126,7 @@ export const SALES_TEMPLATE: TemplateInputRaw = {
           resourceUrl: 'https://handbook.lankalabs.example/sales/product',
           videoUrl: 'https://www.youtube.com/watch?v=jNQXAC9IVRw',
           videoTitle: 'Kickoff product demo',
-          attachments: [
-            { id: 'sales-att-1', type: 'document', url: 'https://handbook.lankalabs.example/files/pricing-2026.pdf', name: 'Pricing 2026.pdf', size: 1_048_576 },
-          ],
+          attachments: [{ id: 'sales-att-1', type: 'document', url: 'https://handbook.lankalabs.example/files/pricing-2026.pdf', name: 'Pricing 2026.pdf', size: 1_048_576 }],
         },
         {
           title: 'Get your sales tools ready',

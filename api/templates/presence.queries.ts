@@ -38,11 +38,5 @@ export async function leaveTemplate(db: Db, editor: TemplateEditor, templateId: 
   await assertEditable(db, editor, templateId);
   await db
     .delete(templatePresence)
-    .where(
-      and(
-        eq(templatePresence.companyId, editor.companyId),
-        eq(templatePresence.templateId, templateId),
-        eq(templatePresence.userId, editor.id),
-      ),
-    );
+    .where(and(eq(templatePresence.companyId, editor.companyId), eq(templatePresence.templateId, templateId), eq(templatePresence.userId, editor.id)));
 }

@@ -39,8 +39,7 @@ const templateColumns = {
   version: templates.version,
 };
 
-const liveTemplateOf = (companyId: string, id: string) =>
-  and(eq(templates.id, id), eq(templates.companyId, companyId), isNull(templates.deletedAt));
+const liveTemplateOf = (companyId: string, id: string) => and(eq(templates.id, id), eq(templates.companyId, companyId), isNull(templates.deletedAt));
 
 /** GET /api/templates: every non-deleted template of the company, newest first, with counts. */
 export async function findTemplates(db: DbOrTx, companyId: string): Promise<TemplateSummary[]> {
@@ -68,17 +67,10 @@ export async function findTemplates(db: DbOrTx, companyId: string): Promise<Temp
     db
       .select({ templateId: onboardingPlans.templateId, n: count() })
       .from(onboardingPlans)
-      .where(
-        and(
-          eq(onboardingPlans.companyId, companyId),
-          inArray(onboardingPlans.templateId, ids),
-          isNull(onboardingPlans.deletedAt),
-        ),
-      )
+      .where(and(eq(onboardingPlans.companyId, companyId), inArray(onboardingPlans.templateId, ids), isNull(onboardingPlans.deletedAt)))
       .groupBy(onboardingPlans.templateId),
   ]);
-  const countOf = (counts: { templateId: string | null; n: number }[]) =>
-    new Map(counts.map((row) => [row.templateId, row.n]));
+  const countOf = (counts: { templateId: string | null; n: number }[]) => new Map(counts.map((row) => [row.templateId, row.n]));
   const sectionsByTemplate = countOf(sectionCounts);
   const tasksByTemplate = countOf(taskCounts);
   const plansByTemplate = countOf(usedInCounts);
@@ -96,14 +88,7 @@ export async function findTemplates(db: DbOrTx, companyId: string): Promise<Temp
  * tasks (by `order`); undefined when missing, deleted or another company's.
  */
 export async function getTemplateWithSections(db: DbOrTx, companyId: string, id: string): Promise<TemplateDetails | undefined> {
-  const template = await first(
-    db
-      .select(templateColumns)
-      .from(templates)
-      .leftJoin(users, eq(users.id, templates.createdBy))
-      .where(liveTemplateOf(companyId, id))
-      .limit(1),
-  );
+  const template = await first(db.select(templateColumns).from(templates).leftJoin(users, eq(users.id, templates.createdBy)).where(liveTemplateOf(companyId, id)).limit(1));
   if (!template) return undefined;
 
   const sectionRows = await db
@@ -118,7 +103,10 @@ export async function getTemplateWithSections(db: DbOrTx, companyId: string, id:
         .where(
           and(
             eq(templateTasks.companyId, companyId),
-            inArray(templateTasks.sectionId, sectionRows.map((section) => section.id)),
+            inArray(
+              templateTasks.sectionId,
+              sectionRows.map((section) => section.id),
+            ),
           ),
         )
         .orderBy(asc(templateTasks.order), asc(templateTasks.id))
@@ -152,21 +140,14 @@ function parseTemplateInput(input: TemplateInputRaw) {
  * Writes all sections in one statement and all their tasks in another, however large the template:
  * section ids are made here so the tasks can point at them without a round trip per section.
  */
-async function insertSections(
-  tx: Tx,
-  companyId: string,
-  templateId: string,
-  sections: ReturnType<typeof parseTemplateInput>['sections'],
-) {
+async function insertSections(tx: Tx, companyId: string, templateId: string, sections: ReturnType<typeof parseTemplateInput>['sections']) {
   if (sections.length === 0) return;
   const sectionRows = sections.map(({ tasks, ...section }, sectionIndex) => ({
     section: { ...section, id: crypto.randomUUID(), companyId, templateId, order: sectionIndex },
     tasks,
   }));
   await tx.insert(templateSections).values(sectionRows.map((row) => row.section));
-  const taskRows = sectionRows.flatMap(({ section, tasks }) =>
-    tasks.map((task, taskIndex) => ({ ...task, companyId, sectionId: section.id, order: taskIndex })),
-  );
+  const taskRows = sectionRows.flatMap(({ section, tasks }) => tasks.map((task, taskIndex) => ({ ...task, companyId, sectionId: section.id, order: taskIndex })));
   if (taskRows.length) await tx.insert(templateTasks).values(taskRows);
 }
 
@@ -189,13 +170,7 @@ export async function createTemplate(db: Db, actor: TemplateActor, input: Templa
 /** Loads a live template of the editor's company and checks they may change it (404, then 403). */
 export async function assertEditable(db: DbOrTx, editor: TemplateEditor, id: string): Promise<{ version: number }> {
   const template = found(
-    await first(
-      db
-        .select({ createdBy: templates.createdBy, version: templates.version })
-        .from(templates)
-        .where(liveTemplateOf(editor.companyId, id))
-        .limit(1),
-    ),
+    await first(db.select({ createdBy: templates.createdBy, version: templates.version }).from(templates).where(liveTemplateOf(editor.companyId, id)).limit(1)),
     'Template',
   );
   if (!canEditTemplate(editor, template)) throw forbidden('You can only change templates you created.');
@@ -215,11 +190,12 @@ export async function updateTemplate(db: Db, editor: TemplateEditor, id: string,
     if (loaded !== undefined && loaded !== current.version) {
       throw new AppError(409, STALE_TEMPLATE_MESSAGE, { code: ERROR_CODE.staleVersion, currentVersion: current.version });
     }
-    await tx.update(templates).set({ ...fields, version }).where(liveTemplateOf(editor.companyId, id));
-    // Tasks go with their sections (ON DELETE CASCADE); plans keep their own copies.
     await tx
-      .delete(templateSections)
-      .where(and(eq(templateSections.companyId, editor.companyId), eq(templateSections.templateId, id)));
+      .update(templates)
+      .set({ ...fields, version })
+      .where(liveTemplateOf(editor.companyId, id));
+    // Tasks go with their sections (ON DELETE CASCADE); plans keep their own copies.
+    await tx.delete(templateSections).where(and(eq(templateSections.companyId, editor.companyId), eq(templateSections.templateId, id)));
     await insertSections(tx, editor.companyId, id, sections);
     return found(await getTemplateWithSections(tx, editor.companyId, id), 'Template');
   });
@@ -230,10 +206,7 @@ export async function deleteTemplate(db: Db, editor: TemplateEditor, id: string)
   await transaction(db, async (tx) => {
     const version = await nextVersion(tx, editor.companyId);
     await assertEditable(tx, editor, id);
-    await tx
-      .update(templates)
-      .set({ deletedAt: new Date().toISOString(), version })
-      .where(liveTemplateOf(editor.companyId, id));
+    await tx.update(templates).set({ deletedAt: new Date().toISOString(), version }).where(liveTemplateOf(editor.companyId, id));
   });
 }
 
@@ -244,12 +217,7 @@ export async function isTemplateOfOwnPlan(db: DbOrTx, user: TemplateActor, templ
       .select({ id: onboardingPlans.id })
       .from(onboardingPlans)
       .where(
-        and(
-          eq(onboardingPlans.companyId, user.companyId),
-          eq(onboardingPlans.newHireId, user.id),
-          eq(onboardingPlans.templateId, templateId),
-          isNull(onboardingPlans.deletedAt),
-        ),
+        and(eq(onboardingPlans.companyId, user.companyId), eq(onboardingPlans.newHireId, user.id), eq(onboardingPlans.templateId, templateId), isNull(onboardingPlans.deletedAt)),
       )
       .limit(1),
   );

@@ -7,14 +7,7 @@ import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
 import { heartbeat, leaveTemplate } from './presence.queries.ts';
-import {
-  createTemplate,
-  deleteTemplate,
-  findTemplates,
-  getTemplateWithSections,
-  isTemplateOfOwnPlan,
-  updateTemplate,
-} from './templates.queries.ts';
+import { createTemplate, deleteTemplate, findTemplates, getTemplateWithSections, isTemplateOfOwnPlan, updateTemplate } from './templates.queries.ts';
 
 export const templatesRoutes = new Hono<AppEnv>()
   .get('/', requireRole('admin', 'manager'), async (c) => {
@@ -48,9 +41,7 @@ export const templatesRoutes = new Hono<AppEnv>()
   })
 
   /** The editor's heartbeat (every TEMPLATE_PRESENCE.heartbeatMs while open): who else has it open. */
-  .post('/:id/presence', requireRole('admin', 'manager'), async (c) =>
-    c.json(await heartbeat(c.var.deps.db, currentUser(c), c.req.param('id'))),
-  )
+  .post('/:id/presence', requireRole('admin', 'manager'), async (c) => c.json(await heartbeat(c.var.deps.db, currentUser(c), c.req.param('id'))))
 
   /** The editor closed. */
   .delete('/:id/presence', requireRole('admin', 'manager'), async (c) => {

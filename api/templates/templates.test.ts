@@ -60,10 +60,7 @@ describe('templates API', () => {
   }
 
   async function addPlan(templateId: string, newHireId = acme.newHire.id) {
-    const [plan] = await ctx.db
-      .insert(onboardingPlans)
-      .values({ newHireId, templateId, companyId: acme.company.id, startDate: '2026-01-05' })
-      .returning();
+    const [plan] = await ctx.db.insert(onboardingPlans).values({ newHireId, templateId, companyId: acme.company.id, startDate: '2026-01-05' }).returning();
     if (!plan) throw new Error('addPlan: no row returned');
     return plan;
   }
@@ -116,8 +113,14 @@ describe('templates API', () => {
       [templateBody({ sections: [{ title: 'S', dayStart: 0, dayEnd: 3 }] }), 'Start day must be at least 1'],
       [templateBody({ sections: [{ title: 'S', dayStart: 5, dayEnd: 3 }] }), 'End day must be on or after the start day'],
       [templateBody({ duration: 10, sections: [{ title: 'S', dayStart: 1, dayEnd: 14 }] }), 'End day must be within the template duration (10 days)'],
-      [templateBody({ sections: [{ title: 'S', dayStart: 1, dayEnd: 2, tasks: [{ title: 'T', type: 'resource', resourceUrl: 'javascript:alert(1)' }] }] }), 'Resource URL must be a valid http(s) URL'],
-      [templateBody({ sections: [{ title: 'S', dayStart: 1, dayEnd: 2, tasks: [{ title: 'T', type: 'meeting', meetingDate: 'next tuesday' }] }] }), 'Meeting date must be a valid date and time'],
+      [
+        templateBody({ sections: [{ title: 'S', dayStart: 1, dayEnd: 2, tasks: [{ title: 'T', type: 'resource', resourceUrl: 'javascript:alert(1)' }] }] }),
+        'Resource URL must be a valid http(s) URL',
+      ],
+      [
+        templateBody({ sections: [{ title: 'S', dayStart: 1, dayEnd: 2, tasks: [{ title: 'T', type: 'meeting', meetingDate: 'next tuesday' }] }] }),
+        'Meeting date must be a valid date and time',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await ctx.request('/api/templates', { method: 'POST', body, cookie: acme.cookies.admin });
@@ -148,7 +151,17 @@ describe('templates API', () => {
     const before = (await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body;
     const broken = templateBody({
       title: 'Changed title',
-      sections: [{ title: 'New', dayStart: 1, dayEnd: 2, tasks: [{ title: 'Fine', type: 'checklist' }, { title: '', type: 'meeting' }] }],
+      sections: [
+        {
+          title: 'New',
+          dayStart: 1,
+          dayEnd: 2,
+          tasks: [
+            { title: 'Fine', type: 'checklist' },
+            { title: '', type: 'meeting' },
+          ],
+        },
+      ],
     });
     const res = await ctx.request(`/api/templates/${created.id}`, { method: 'PATCH', body: broken, cookie: acme.cookies.admin });
     expect(res.status).toBe(400);
@@ -255,7 +268,12 @@ describe('templates API', () => {
     const tasks = await ctx.db
       .select({ companyId: templateTasks.companyId })
       .from(templateTasks)
-      .where(inArray(templateTasks.sectionId, sections.map((section) => section.id)));
+      .where(
+        inArray(
+          templateTasks.sectionId,
+          sections.map((section) => section.id),
+        ),
+      );
     expect(sections.map((section) => section.companyId)).toEqual([acme.company.id, acme.company.id]);
     expect(tasks.map((task) => task.companyId)).toEqual(Array(4).fill(acme.company.id));
     expect(created.sections[0]).not.toHaveProperty('companyId');
@@ -266,7 +284,10 @@ describe('templates API', () => {
     const beta = await createAs(acme.cookies.admin, templateBody({ title: 'Beta' }));
     const alpha = await createAs(acme.cookies.admin, templateBody({ title: 'Alpha' }));
     const sameInstant = '2026-01-05T08:00:00.000Z';
-    await ctx.db.update(templates).set({ createdAt: sameInstant }).where(inArray(templates.id, [alpha.id, beta.id]));
+    await ctx.db
+      .update(templates)
+      .set({ createdAt: sameInstant })
+      .where(inArray(templates.id, [alpha.id, beta.id]));
 
     const list = (await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body as TemplateSummary[];
     expect(list.map((t) => t.title)).toEqual(['Alpha', 'Beta']);
@@ -368,9 +389,7 @@ describe('template editor: two people on one template', () => {
 
   it('lets exactly one of two saves from the same version through when they arrive at the same time', async () => {
     const created = await create(acme.cookies.admin);
-    const answers = await Promise.all(
-      (['Left', 'Right'] as const).map((title) => save(acme.cookies.admin, created.id, templateBody({ title, version: created.version }))),
-    );
+    const answers = await Promise.all((['Left', 'Right'] as const).map((title) => save(acme.cookies.admin, created.id, templateBody({ title, version: created.version }))));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const winner = answers.find((answer) => answer.status === 200)?.body as TemplateDetails;
     const loser = answers.find((answer) => answer.status === 409);

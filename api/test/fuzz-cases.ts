@@ -163,7 +163,7 @@ export class PayhereSignature {
 
 function sign(fields: Record<string, unknown>): string {
   const credentials = payhereCredentials(SIMULATOR_PAYHERE);
-  const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
   return credentials
     ? notifySignature({
         merchantId: text(fields.merchant_id),
@@ -276,9 +276,7 @@ export class DeepValue {
   }
 }
 
-const hugeText = fc
-  .tuple(fc.integer({ min: 1_000, max: 200_000 }), fc.constantFrom('x', 'é', '👍', '\uD800', 'ab '))
-  .map(([length, unit]) => new HugeText(length, unit));
+const hugeText = fc.tuple(fc.integer({ min: 1_000, max: 200_000 }), fc.constantFrom('x', 'é', '👍', '\uD800', 'ab ')).map(([length, unit]) => new HugeText(length, unit));
 
 const anyString = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
@@ -287,11 +285,7 @@ const anyString = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
 );
 
-const nastyNumber = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 63, -(2 ** 31), 3651, 101),
-  fc.integer(),
-  fc.double(),
-);
+const nastyNumber = fc.oneof(fc.constantFrom(0, -0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 63, -(2 ** 31), 3651, 101), fc.integer(), fc.double());
 
 const deepValue = fc.tuple(fc.integer({ min: 10, max: 3_000 }), fc.boolean()).map(([depth, asObject]) => new DeepValue(depth, asObject));
 
@@ -320,11 +314,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Every place in the example a value sits at (the root excluded). */
 function pathsOf(value: unknown, prefix: Path = []): Path[] {
-  const children: Array<[string | number, unknown]> = Array.isArray(value)
-    ? value.map((item, index) => [index, item])
-    : isPlainObject(value)
-      ? Object.entries(value)
-      : [];
+  const children: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : isPlainObject(value) ? Object.entries(value) : [];
   return children.flatMap(([key, child]) => [[...prefix, key], ...pathsOf(child, [...prefix, key])]);
 }
 
@@ -363,9 +353,7 @@ function mutatedEverywhere(example: unknown, depth = 0): fc.Arbitrary<unknown> {
     }
     const record = fc
       .tuple(fc.record(fields), fc.option(fc.dictionary(anyString, nastyValue, { maxKeys: 2 }), { freq: 4 }))
-      .map(([entries, extra]) =>
-        Object.fromEntries([...Object.entries(entries).filter(([, value]) => value !== DROP), ...Object.entries(extra ?? {})]),
-      );
+      .map(([entries, extra]) => Object.fromEntries([...Object.entries(entries).filter(([, value]) => value !== DROP), ...Object.entries(extra ?? {})]));
     return fc.oneof({ weight: 8, arbitrary: record }, { weight: 1, arbitrary: nastyValue });
   }
   return fc.oneof({ weight: 5, arbitrary: fc.constant(example) }, { weight: 1, arbitrary: nastyValue });
@@ -382,11 +370,7 @@ export function mutated(example: unknown): fc.Arbitrary<unknown> {
         .tuple(fc.constantFrom(...paths), fc.oneof({ weight: 6, arbitrary: nastyValue }, { weight: 1, arbitrary: fc.constant(DROP) }))
         .map(([path, replacement]) => replaceAt(example, path, replacement))
     : nastyValue;
-  return fc.oneof(
-    { weight: 1, arbitrary: fc.constant(example) },
-    { weight: 4, arbitrary: onePlace },
-    { weight: 3, arbitrary: mutatedEverywhere(example) },
-  );
+  return fc.oneof({ weight: 1, arbitrary: fc.constant(example) }, { weight: 4, arbitrary: onePlace }, { weight: 3, arbitrary: mutatedEverywhere(example) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,7 +393,12 @@ const TEMPLATE_BODY = {
       dayEnd: 7,
       tasks: [
         { title: 'Laptop', type: 'checklist', checklistItems: [{ id: 'c1', text: 'Unbox it' }] },
-        { title: 'Handbook', type: 'resource', resourceUrl: 'https://example.com/handbook', attachments: [{ id: 'a1', type: 'document', url: 'https://example.com/a.pdf', name: 'a.pdf', size: 10 }] },
+        {
+          title: 'Handbook',
+          type: 'resource',
+          resourceUrl: 'https://example.com/handbook',
+          attachments: [{ id: 'a1', type: 'document', url: 'https://example.com/a.pdf', name: 'a.pdf', size: 10 }],
+        },
         { title: 'Meet Sam', type: 'introduction', personName: 'Sam', personRole: 'Lead', personPhoto: 'https://example.com/sam.png' },
         { title: 'Kickoff', type: 'meeting', meetingTitle: 'Kickoff', meetingAttendees: ['Sam'], meetingDate: later },
       ],
@@ -451,7 +440,12 @@ export const ROUTE_SHAPES: Record<string, Shape> = {
   'PATCH /api/onboarding-tasks/:taskId': { body: { isCompleted: true, completedAt: later } },
   'POST /api/messages': { body: { id: '3b1f8a52-5f7e-4d8a-9a51-2a7c3c1d9e10', planId: own('plan'), content: 'Hello', receiverId: own('user', 1), createdAt: later } },
   'POST /api/payments/create': {
-    body: { planType: 'growth', currency: 'USD', billingPeriod: 'monthly', userDetails: { firstName: 'Ada', lastName: 'L', email: 'ada@example.com', phone: '0771234567', address: '1 Street', city: 'Colombo' } },
+    body: {
+      planType: 'growth',
+      currency: 'USD',
+      billingPeriod: 'monthly',
+      userDetails: { firstName: 'Ada', lastName: 'L', email: 'ada@example.com', phone: '0771234567', address: '1 Street', city: 'Colombo' },
+    },
   },
   'POST /api/payments/notify': {
     form: true,
@@ -527,8 +521,7 @@ function paramKind(path: string, name: string): IdKind | undefined {
 function paramArbitrary(path: string, name: string): fc.Arbitrary<IdRef | RawSegment | string> {
   const kind = paramKind(path, name);
   const kinds = kind ? [kind] : [...ID_KINDS];
-  const ofKind = (scope: 'own' | 'other') =>
-    fc.tuple(fc.constantFrom(...kinds), fc.nat({ max: 5 })).map(([k, index]) => new IdRef(scope, k, index));
+  const ofKind = (scope: 'own' | 'other') => fc.tuple(fc.constantFrom(...kinds), fc.nat({ max: 5 })).map(([k, index]) => new IdRef(scope, k, index));
   return fc.oneof(
     { weight: 5, arbitrary: ofKind('own') },
     { weight: 3, arbitrary: ofKind('other') },
@@ -581,11 +574,17 @@ export function caseArbitrary(route: UnsafeRoute): fc.Arbitrary<FuzzCase> {
   const targeted = shape ? mutated(shape.body) : fc.jsonValue({ maxDepth: 3 });
   const primaryType = shape?.form ? 'application/x-www-form-urlencoded' : JSON_TYPE;
   const body: fc.Arbitrary<BodyCase> = fc.oneof(
-    { weight: 8, arbitrary: targeted.map((value): BodyCase => (shape?.form ? { kind: 'form', value, contentType: primaryType } : { kind: 'json', value, contentType: JSON_TYPE })) },
+    {
+      weight: 8,
+      arbitrary: targeted.map((value): BodyCase => (shape?.form ? { kind: 'form', value, contentType: primaryType } : { kind: 'json', value, contentType: JSON_TYPE })),
+    },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value): BodyCase => ({ kind: 'json', value, contentType: JSON_TYPE })) },
     { weight: 1, arbitrary: nastyValue.map((value): BodyCase => ({ kind: 'json', value, contentType: JSON_TYPE })) },
     { weight: 1, arbitrary: fc.constant<BodyCase>({ kind: 'none' }) },
-    { weight: 2, arbitrary: fc.tuple(rawBodies(shape?.body), fc.option(CONTENT_TYPES, { freq: 2 })).map(([text, type]): BodyCase => ({ kind: 'raw', text, contentType: type ?? primaryType })) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(rawBodies(shape?.body), fc.option(CONTENT_TYPES, { freq: 2 })).map(([text, type]): BodyCase => ({ kind: 'raw', text, contentType: type ?? primaryType })),
+    },
     { weight: 1, arbitrary: fc.tuple(targeted, CONTENT_TYPES).map(([value, contentType]): BodyCase => ({ kind: 'form', value, contentType })) },
     { weight: 1, arbitrary: fc.tuple(targeted, CONTENT_TYPES).map(([value, contentType]): BodyCase => ({ kind: 'json', value, contentType })) },
   );
@@ -609,11 +608,8 @@ function fillPath(world: World, path: string, params: FuzzCase['params']): strin
 }
 
 function formEncode(value: unknown): string {
-  const entries =
-    value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['value', value] as [string, unknown]];
-  return entries
-    .map(([key, item]) => `${encodeSegment(key)}=${encodeSegment(typeof item === 'string' ? item : JSON.stringify(item) ?? '')}`)
-    .join('&');
+  const entries = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [['value', value] as [string, unknown]];
+  return entries.map(([key, item]) => `${encodeSegment(key)}=${encodeSegment(typeof item === 'string' ? item : (JSON.stringify(item) ?? ''))}`).join('&');
 }
 
 export function toRequest(world: World, route: UnsafeRoute, fuzzCase: FuzzCase): FuzzRequest {
@@ -625,14 +621,7 @@ export function toRequest(world: World, route: UnsafeRoute, fuzzCase: FuzzCase):
     url,
     role: fuzzCase.role,
     contentType: body.kind === 'none' ? null : body.contentType,
-    body:
-      body.kind === 'none'
-        ? undefined
-        : body.kind === 'raw'
-          ? body.text
-          : body.kind === 'form'
-            ? formEncode(resolved)
-            : (JSON.stringify(resolved) ?? 'null'),
+    body: body.kind === 'none' ? undefined : body.kind === 'raw' ? body.text : body.kind === 'form' ? formEncode(resolved) : (JSON.stringify(resolved) ?? 'null'),
   };
 }
 
@@ -769,15 +758,9 @@ class WorldHolder {
   }
 }
 
-const preview = (text: string | undefined, max = 300) =>
-  text === undefined ? '(none)' : text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+const preview = (text: string | undefined, max = 300) => (text === undefined ? '(none)' : text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
 
-async function runCase(
-  holder: WorldHolder,
-  route: UnsafeRoute,
-  fuzzCase: FuzzCase,
-  statuses: Record<number, number> = {},
-): Promise<FuzzFailure | null> {
+async function runCase(holder: WorldHolder, route: UnsafeRoute, fuzzCase: FuzzCase, statuses: Record<number, number> = {}): Promise<FuzzFailure | null> {
   const world = await holder.get();
   const request = toRequest(world, route, fuzzCase);
   let response: FuzzResponse;
@@ -842,9 +825,7 @@ export async function fuzzRoute(route: UnsafeRoute, options: FuzzOptions): Promi
     );
     await shrinkHolder.invalidate();
     const found = smallest as FuzzFailure | null;
-    counterexample = details.counterexample
-      ? `${fc.stringify(details.counterexample[0])}\n${found ? describeFailure(found) : ''}`
-      : describeFailure(failures[0]!);
+    counterexample = details.counterexample ? `${fc.stringify(details.counterexample[0])}\n${found ? describeFailure(found) : ''}` : describeFailure(failures[0]!);
   }
   return { route: routeName(route), cases, failures, counterexample, statuses, ms: performance.now() - started };
 }

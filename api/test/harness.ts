@@ -10,8 +10,7 @@ import { createDatabase, dropDatabase } from '../../scripts/postgres-cluster.ts'
 
 // A precomputed Argon2id hash of TEST_PASSWORD, so fixtures do not pay for hashing.
 export const TEST_PASSWORD = 'Test#Pass1';
-export const TEST_PASSWORD_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$bM49eif3V2TWgBfv08eS1g$97hHcwCmC8imN3eELGlYqLvosB1gf38u+Ze5LIYpQw4';
+export const TEST_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$bM49eif3V2TWgBfv08eS1g$97hHcwCmC8imN3eELGlYqLvosB1gf38u+Ze5LIYpQw4';
 
 export type RequestOptions = { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> };
 

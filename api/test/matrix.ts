@@ -142,8 +142,20 @@ const simulator = { merchantId: SIMULATOR_MERCHANT_ID, merchantSecret: SIMULATOR
 // ---- targets reused by several rows ----
 
 const planTargets = (ok: number, extra: Partial<Target> = {}): Target[] => [
-  { label: 'P1 (company A, managed by managerA, newHireA1’s)', company: 'A', params: (w) => ({ id: w.plans.P1, planId: w.plans.P1 }), expect: line(`401 | ${ok} ${ok} 404 ${ok} 404 | 404 404 404`), ...extra },
-  { label: 'P2 (company A, no manager, newHireA2’s)', company: 'A', params: (w) => ({ id: w.plans.P2, planId: w.plans.P2 }), expect: line(`401 | ${ok} 404 404 404 ${ok} | 404 404 404`), ...extra },
+  {
+    label: 'P1 (company A, managed by managerA, newHireA1’s)',
+    company: 'A',
+    params: (w) => ({ id: w.plans.P1, planId: w.plans.P1 }),
+    expect: line(`401 | ${ok} ${ok} 404 ${ok} 404 | 404 404 404`),
+    ...extra,
+  },
+  {
+    label: 'P2 (company A, no manager, newHireA2’s)',
+    company: 'A',
+    params: (w) => ({ id: w.plans.P2, planId: w.plans.P2 }),
+    expect: line(`401 | ${ok} 404 404 404 ${ok} | 404 404 404`),
+    ...extra,
+  },
   { label: 'PB (company B)', company: 'B', params: (w) => ({ id: w.plans.PB, planId: w.plans.PB }), expect: line(`401 | 404 404 404 404 404 | ${ok} ${ok} ${ok}`), ...extra },
 ];
 
@@ -177,8 +189,18 @@ const syncRejectsWrite = { tables: ['sync_clients'], why: 'a rejected mutation s
 
 export const MATRIX: MatrixRow[] = [
   // ---- public ----
-  { route: 'GET /api/health', rule: 'public: load balancers and the deploy check call it without a session', public: true, targets: [{ label: 'the server', expect: everyone(200) }] },
-  { route: 'GET /api/public-config', rule: 'public: the landing page reads it before anyone signs in', public: true, targets: [{ label: 'the site settings', expect: everyone(200) }] },
+  {
+    route: 'GET /api/health',
+    rule: 'public: load balancers and the deploy check call it without a session',
+    public: true,
+    targets: [{ label: 'the server', expect: everyone(200) }],
+  },
+  {
+    route: 'GET /api/public-config',
+    rule: 'public: the landing page reads it before anyone signs in',
+    public: true,
+    targets: [{ label: 'the site settings', expect: everyone(200) }],
+  },
 
   // ---- accounts (public entry points; a session changes nothing about them) ----
   {
@@ -200,7 +222,12 @@ export const MATRIX: MatrixRow[] = [
       { label: 'an unknown email', body: () => ({ email: uniqueEmail('ghost'), password: TEST_PASSWORD }), expect: everyone(401) },
     ],
   },
-  { route: 'GET /api/auth/logout', rule: 'public: ends the caller’s session if any (the spec’s GET)', public: true, targets: [{ label: 'the caller’s session', expect: everyone(303) }] },
+  {
+    route: 'GET /api/auth/logout',
+    rule: 'public: ends the caller’s session if any (the spec’s GET)',
+    public: true,
+    targets: [{ label: 'the caller’s session', expect: everyone(303) }],
+  },
   { route: 'POST /api/auth/logout', rule: 'public: ends the caller’s session if any', public: true, targets: [{ label: 'the caller’s session', expect: everyone(204) }] },
   {
     route: 'POST /api/auth/verify-email',
@@ -228,7 +255,11 @@ export const MATRIX: MatrixRow[] = [
     rule: 'public: the token is the permission',
     public: true,
     targets: [
-      { label: 'a valid reset token of newHireA1', body: async (w) => ({ token: await issueToken(w.ctx.db, w.users.newHireA1.id, 'reset', RESET_TOKEN_TTL_MS), password: 'Brand#New1' }), expect: everyone(200) },
+      {
+        label: 'a valid reset token of newHireA1',
+        body: async (w) => ({ token: await issueToken(w.ctx.db, w.users.newHireA1.id, 'reset', RESET_TOKEN_TTL_MS), password: 'Brand#New1' }),
+        expect: everyone(200),
+      },
       { label: 'an unknown token', body: () => ({ token: 'not-a-real-token', password: 'Brand#New1' }), expect: everyone(400) },
     ],
   },
@@ -240,7 +271,11 @@ export const MATRIX: MatrixRow[] = [
     rule: 'delete own account, with the password: yes, unless last admin while others remain (409)',
     targets: [{ label: 'the caller', body: () => ({ password: TEST_PASSWORD }), expect: line('401 | 409 200 200 200 200 | 409 200 200') }],
   },
-  { route: 'PATCH /api/users/me', rule: 'own account: every signed-in person edits their profile', targets: [{ label: 'the caller', body: () => ({ fullName: 'Renamed Person' }), expect: signedIn(200) }] },
+  {
+    route: 'PATCH /api/users/me',
+    rule: 'own account: every signed-in person edits their profile',
+    targets: [{ label: 'the caller', body: () => ({ fullName: 'Renamed Person' }), expect: signedIn(200) }],
+  },
   {
     route: 'POST /api/users/me/password',
     rule: 'own account: every signed-in person changes their password',
@@ -260,7 +295,10 @@ export const MATRIX: MatrixRow[] = [
     targets: [{ label: 'the caller’s company', expect: line('401 | 200 403 403 403 403 | 200 403 403') }],
     shows: {
       ids: idsOf,
-      visible: (w, actor) => companyPeople(w, actor).filter((user) => user.role !== 'new_hire').map((user) => user.id),
+      visible: (w, actor) =>
+        companyPeople(w, actor)
+          .filter((user) => user.role !== 'new_hire')
+          .map((user) => user.id),
     },
   },
   {
@@ -371,18 +409,16 @@ export const MATRIX: MatrixRow[] = [
     targets: [
       ...planWriteTargets(200, () => ({ currentPhase: 'Week Two' })),
       // Company B's ids in the body of an edit of P1: the plan is A's (so new hires still get 403 on their own plan).
-      ...(['templateId', 'managerId', 'newHireId'] as const).map(
-        (field): Target => ({
-          label: `P1 with company B’s ${field} in the body`,
-          company: 'A',
-          params: (w) => ({ id: w.plans.P1 }),
-          body: (w) => ({
-            currentPhase: 'Week Two',
-            [field]: { templateId: w.templates.B, managerId: w.users.managerB.id, newHireId: w.users.newHireB.id }[field],
-          }),
-          expect: line('401 | 404 404 404 403 404 | 404 404 404'),
+      ...(['templateId', 'managerId', 'newHireId'] as const).map((field): Target => ({
+        label: `P1 with company B’s ${field} in the body`,
+        company: 'A',
+        params: (w) => ({ id: w.plans.P1 }),
+        body: (w) => ({
+          currentPhase: 'Week Two',
+          [field]: { templateId: w.templates.B, managerId: w.users.managerB.id, newHireId: w.users.newHireB.id }[field],
         }),
-      ),
+        expect: line('401 | 404 404 404 403 404 | 404 404 404'),
+      })),
     ],
   },
   { route: 'DELETE /api/onboarding-plans/:id', rule: 'plans: delete: admin all, manager where they are the manager, new hire no', targets: planWriteTargets(200) },
@@ -390,9 +426,27 @@ export const MATRIX: MatrixRow[] = [
     route: 'PATCH /api/onboarding-tasks/:taskId',
     rule: 'tasks: set completed: admin any plan, manager plans they manage, new hire own plan',
     targets: [
-      { label: 'a task of P1', company: 'A', params: (w) => ({ taskId: w.tasks.P1 }), body: () => ({ isCompleted: true }), expect: line('401 | 200 200 404 200 404 | 404 404 404') },
-      { label: 'a task of P2', company: 'A', params: (w) => ({ taskId: w.tasks.P2 }), body: () => ({ isCompleted: true }), expect: line('401 | 200 404 404 404 200 | 404 404 404') },
-      { label: 'a task of PB', company: 'B', params: (w) => ({ taskId: w.tasks.PB }), body: () => ({ isCompleted: true }), expect: line('401 | 404 404 404 404 404 | 200 200 200') },
+      {
+        label: 'a task of P1',
+        company: 'A',
+        params: (w) => ({ taskId: w.tasks.P1 }),
+        body: () => ({ isCompleted: true }),
+        expect: line('401 | 200 200 404 200 404 | 404 404 404'),
+      },
+      {
+        label: 'a task of P2',
+        company: 'A',
+        params: (w) => ({ taskId: w.tasks.P2 }),
+        body: () => ({ isCompleted: true }),
+        expect: line('401 | 200 404 404 404 200 | 404 404 404'),
+      },
+      {
+        label: 'a task of PB',
+        company: 'B',
+        params: (w) => ({ taskId: w.tasks.PB }),
+        body: () => ({ isCompleted: true }),
+        expect: line('401 | 404 404 404 404 404 | 200 200 200'),
+      },
     ],
   },
 
@@ -623,7 +677,12 @@ export const MATRIX: MatrixRow[] = [
     rule: 'sync pull: the rows of the plans the caller may read, their templates and messages (a new hire never a staff note); a sync client is its owner’s alone',
     targets: [
       { label: 'a new client', query: () => ({ clientId: crypto.randomUUID(), cursor: '0' }), expect: signedIn(200) },
-      { label: 'newHireA1’s sync client', company: 'A', query: (w) => ({ clientId: w.syncClients.newHireA1, cursor: '0' }), expect: line('401 | 404 404 404 200 404 | 404 404 404') },
+      {
+        label: 'newHireA1’s sync client',
+        company: 'A',
+        query: (w) => ({ clientId: w.syncClients.newHireA1, cursor: '0' }),
+        expect: line('401 | 404 404 404 200 404 | 404 404 404'),
+      },
     ],
     shows: {
       ids: (body) => {

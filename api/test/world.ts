@@ -16,17 +16,7 @@ import { apiOver, createTestContext, TEST_PASSWORD_HASH, type TestContext } from
 import { DatabaseImage } from './database-image.ts';
 
 /** Who calls. Company A has two managers (one manages P1, the other nothing) and two new hires. */
-export const ACTORS = [
-  'anonymous',
-  'adminA',
-  'managerA',
-  'otherManagerA',
-  'newHireA1',
-  'newHireA2',
-  'adminB',
-  'managerB',
-  'newHireB',
-] as const;
+export const ACTORS = ['anonymous', 'adminA', 'managerA', 'otherManagerA', 'newHireA1', 'newHireA2', 'adminB', 'managerB', 'newHireB'] as const;
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, 'anonymous'>;
 
@@ -172,8 +162,7 @@ async function seed(ctx: TestContext) {
   const planPB = await assignPlanFromTemplate(db, managerB, { newHireId: newHireB.id, templateId: templateB.id, startDate: START_DATE });
   const planPB2 = await assignPlanFromTemplate(db, b.admin, { newHireId: newHireB2.id, templateId: templateB.id, startDate: START_DATE });
 
-  const send = (user: CurrentUser, planId: string, content: string) =>
-    transaction(db, (tx) => sendMessage(tx, user, { planId, content }));
+  const send = (user: CurrentUser, planId: string, content: string) => transaction(db, (tx) => sendMessage(tx, user, { planId, content }));
   const messageM1 = await send(newHireA1, planP1.id, 'Hello manager, where is my laptop?');
   const messageM2 = await send(a.admin, planP2.id, 'Welcome aboard!');
   const messageMB = await send(managerB, planPB.id, 'Hi, see you Monday.');
@@ -198,9 +187,7 @@ async function seed(ctx: TestContext) {
     managerB,
     newHireB,
   };
-  const cookies = Object.fromEntries(
-    await Promise.all(Object.entries(users).map(async ([actor, user]) => [actor, await ctx.cookieFor(user.id)])),
-  ) as Record<SignedInActor, string>;
+  const cookies = Object.fromEntries(await Promise.all(Object.entries(users).map(async ([actor, user]) => [actor, await ctx.cookieFor(user.id)]))) as Record<SignedInActor, string>;
 
   const firstTask = (plan: { tasks: { id: string }[] }) => {
     const task = plan.tasks[0];

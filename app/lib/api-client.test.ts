@@ -33,7 +33,10 @@ describe('api client', () => {
   });
 
   it('throws NetworkError when no answer came', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/api/health')).rejects.toBeInstanceOf(NetworkError);
   });
 

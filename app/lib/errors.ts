@@ -6,4 +6,3 @@ import { ApiError } from './api-client.ts';
 export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ApiError {
   return error instanceof ApiError && codes.includes(error.code);
 }
-

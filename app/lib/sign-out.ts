@@ -25,9 +25,7 @@ export async function signOut(): Promise<boolean> {
   }
   queryClient.clear();
   // Every cached user and per-person key goes (loaded on demand, like the sync code above).
-  await import('../sync/local-data.ts')
-    .then(({ forgetPeopleInStorage }) => forgetPeopleInStorage(null))
-    .catch(() => localStorage.removeItem(CACHED_USER_KEY));
+  await import('../sync/local-data.ts').then(({ forgetPeopleInStorage }) => forgetPeopleInStorage(null)).catch(() => localStorage.removeItem(CACHED_USER_KEY));
   window.location.assign('/');
   return true;
 }

@@ -2,15 +2,7 @@
 // new-hire screens read, the outbox of changes waiting to sync, and the sync bookkeeping.
 // A schema change adds db.version(n + 1) below; old versions stay.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type {
-  MutationArgs,
-  MutationName,
-  PullResponse,
-  SyncMessage,
-  SyncPlan,
-  SyncTask,
-  SyncTemplate,
-} from '../../shared/sync.ts';
+import type { MutationArgs, MutationName, PullResponse, SyncMessage, SyncPlan, SyncTask, SyncTemplate } from '../../shared/sync.ts';
 import { dbNameFor } from './local-base.ts';
 import type { LocalOwner } from './local-data.ts';
 
@@ -38,7 +30,6 @@ export type RejectedChange = {
   message: string;
   at: string;
 };
-
 
 export type SyncMeta = { clientId: string; nextMutationId: number; cursor: number; lastSyncedAt: string | null };
 

@@ -113,7 +113,16 @@ class FakeServer implements SyncTransport {
         task.version = this.version;
       } else {
         this.messages.set(args.id, {
-          row: { id: args.id, planId: args.planId, senderId: USER.id, receiverId: MANAGER_ID, content: args.content, isRead: false, createdAt: args.createdAt, sender: { fullName: USER.fullName, role: 'new_hire' } },
+          row: {
+            id: args.id,
+            planId: args.planId,
+            senderId: USER.id,
+            receiverId: MANAGER_ID,
+            content: args.content,
+            isRead: false,
+            createdAt: args.createdAt,
+            sender: { fullName: USER.fullName, role: 'new_hire' },
+          },
           version: this.version,
         });
       }
@@ -128,7 +137,16 @@ class FakeServer implements SyncTransport {
   /** The manager writes to the new hire (through the REST API, not this client). */
   receive(content: string, createdAt = new Date().toISOString()): SyncMessage {
     this.version += 1;
-    const row: SyncMessage = { id: crypto.randomUUID(), planId: PLAN_ID, senderId: MANAGER_ID, receiverId: USER.id, content, isRead: false, createdAt, sender: { fullName: 'Nimal', role: 'manager' } };
+    const row: SyncMessage = {
+      id: crypto.randomUUID(),
+      planId: PLAN_ID,
+      senderId: MANAGER_ID,
+      receiverId: USER.id,
+      content,
+      isRead: false,
+      createdAt,
+      sender: { fullName: 'Nimal', role: 'manager' },
+    };
     this.messages.set(row.id, { row, version: this.version });
     return row;
   }

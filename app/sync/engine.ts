@@ -145,9 +145,7 @@ export { isPersonsChange };
 export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUser, nowIso: string): Promise<{ newMessages: number }> {
   return db.transaction('rw', [db.plans, db.tasks, db.templates, db.messages, db.outbox, db.meta], async () => {
     const firstDownload = ((await getMeta(db, 'sync'))?.cursor ?? 0) === 0;
-    const incoming = pull.messages.filter(
-      (message): message is SyncMessage => !isTombstone(message) && message.receiverId === user.id && !message.isRead,
-    );
+    const incoming = pull.messages.filter((message): message is SyncMessage => !isTombstone(message) && message.receiverId === user.id && !message.isRead);
     const held = new Set((await db.messages.bulkGet(incoming.map((message) => message.id))).map((message) => message?.id));
     const newMessages = firstDownload ? 0 : incoming.filter((message) => !held.has(message.id)).length;
 

@@ -4,15 +4,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRow } from './db.ts';
 import { createKickoffDb, putMeta } from './db.ts';
-import {
-  CACHED_USER_KEY,
-  clearLocalData,
-  dbNameFor,
-  describeUnsynced,
-  onBeforeLocalRemoval,
-  unsyncedOfOthers,
-  unsyncedPeople,
-} from './local-data.ts';
+import { CACHED_USER_KEY, clearLocalData, dbNameFor, describeUnsynced, onBeforeLocalRemoval, unsyncedOfOthers, unsyncedPeople } from './local-data.ts';
 
 /** A Web Storage over a Map (the node environment has none). */
 class MemoryStorage implements Storage {
@@ -171,7 +163,7 @@ describe('clearLocalData', () => {
 });
 
 describe('the sign-in warning', () => {
-  it("names whose changes wait, and which of them a sign-in would remove", async () => {
+  it('names whose changes wait, and which of them a sign-in would remove', async () => {
     const people = await unsyncedPeople();
     expect(people).toEqual([{ userId: A.id, owner: A, pending: 2 }]);
     expect(describeUnsynced(people)).toBe('2 unsynced changes of Kavya Silva');

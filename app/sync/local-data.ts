@@ -93,7 +93,7 @@ function readPerson(idb: IDBFactory, name: string): Promise<LocalPerson | null> 
       }
       if (stores.includes('meta')) {
         const row = tx.objectStore('meta').get('owner');
-        row.onsuccess = () => (owner = ((row.result as { value?: LocalOwner } | undefined)?.value ?? null));
+        row.onsuccess = () => (owner = (row.result as { value?: LocalOwner } | undefined)?.value ?? null);
       }
       tx.oncomplete = () => {
         db.close();

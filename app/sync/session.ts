@@ -5,7 +5,6 @@ import { closeUserDb, deleteUserDb, putMeta, userDb } from './db.ts';
 import { isPersonsChange, SyncEngine, type SyncUser } from './engine.ts';
 import { onBeforeLocalRemoval, pluralChanges } from './local-base.ts';
 
-
 const engines = new Map<string, SyncEngine>();
 let persistAsked = false;
 
@@ -22,7 +21,13 @@ onBeforeLocalRemoval(stopSyncFor);
 setUnauthorizedDeferral(async () => {
   let waiting = false;
   for (const engine of engines.values()) {
-    if ((await engine.db.outbox.filter(isPersonsChange).count().catch(() => 0)) === 0) continue;
+    if (
+      (await engine.db.outbox
+        .filter(isPersonsChange)
+        .count()
+        .catch(() => 0)) === 0
+    )
+      continue;
     waiting = true;
     void engine.sync();
   }
@@ -37,11 +42,7 @@ export function syncEngineFor(user: SyncUser): SyncEngine {
     engine = new SyncEngine({
       db,
       user,
-      onRejected: (change) =>
-        notify.error(
-          change.name === 'message.send' ? 'Message not sent' : 'Change not synced',
-          `${change.message} Your change was undone on this device.`,
-        ),
+      onRejected: (change) => notify.error(change.name === 'message.send' ? 'Message not sent' : 'Change not synced', `${change.message} Your change was undone on this device.`),
       onNewMessages: (count) => notify.info(newMessagesText(count)),
       onUnauthorized: () => void afterUnauthorized(user.id),
     });
@@ -64,7 +65,12 @@ export async function afterUnauthorized(userId: string): Promise<void> {
   const { clearLocalData } = await import('./local-data.ts');
   const removed = await clearLocalData({ kind: 'unauthorized' });
   const kept = removed.includes(userId) ? undefined : engines.get(userId)?.db;
-  const pending = kept ? await kept.outbox.filter(isPersonsChange).count().catch(() => 0) : 0;
+  const pending = kept
+    ? await kept.outbox
+        .filter(isPersonsChange)
+        .count()
+        .catch(() => 0)
+    : 0;
   if (pending === 0) handleUnauthorized();
 }
 
@@ -84,7 +90,9 @@ export async function confirmSignOut(userId: string, confirm: (message: string) 
     .outbox.filter(isPersonsChange)
     .count()
     .catch(() => 0);
-  return pending === 0 || confirm(`${pluralChanges(pending)} on this device ${pending === 1 ? 'has' : 'have'} not synced yet and will be lost if you sign out now. Sign out anyway?`);
+  return (
+    pending === 0 || confirm(`${pluralChanges(pending)} on this device ${pending === 1 ? 'has' : 'have'} not synced yet and will be lost if you sign out now. Sign out anyway?`)
+  );
 }
 
 /** Signing out: stops syncing and deletes the person's local database. */

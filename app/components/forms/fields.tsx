@@ -108,7 +108,14 @@ export function SelectField({ label, error, hint, reserveErrorLine, value, onCha
   const id = givenId ?? generatedId;
   return (
     <Field id={id} label={label} error={error} hint={hint} reserveErrorLine={reserveErrorLine}>
-      <select id={id} className={`select w-full ${error ? 'select-error' : ''}`} value={value} onChange={(event) => onChange(event.target.value)} {...describedBy(id, error)} {...select}>
+      <select
+        id={id}
+        className={`select w-full ${error ? 'select-error' : ''}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...describedBy(id, error)}
+        {...select}
+      >
         {placeholder !== undefined && (
           <option value="" disabled>
             {placeholder}

@@ -8,10 +8,6 @@ type Person = { id: string; fullName: string | null; email: string };
 
 export function ManagerField({ label, managers, ...field }: BoundField & { label: string; managers: ReadonlyArray<Person> }) {
   return (
-    <SelectField
-      label={label}
-      {...field}
-      options={[{ value: NO_MANAGER, label: 'No manager' }, ...managers.map((person) => ({ value: person.id, label: displayName(person) }))]}
-    />
+    <SelectField label={label} {...field} options={[{ value: NO_MANAGER, label: 'No manager' }, ...managers.map((person) => ({ value: person.id, label: displayName(person) }))]} />
   );
 }

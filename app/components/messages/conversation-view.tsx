@@ -37,18 +37,7 @@ export type ConversationViewProps = {
   sending?: boolean;
 };
 
-export function ConversationView({
-  messages,
-  viewerId,
-  loadError,
-  emptyText,
-  fallbackSender,
-  notices,
-  composerNote,
-  placeholder,
-  onSend,
-  sending = false,
-}: ConversationViewProps) {
+export function ConversationView({ messages, viewerId, loadError, emptyText, fallbackSender, notices, composerNote, placeholder, onSend, sending = false }: ConversationViewProps) {
   const [draft, setDraft] = useState('');
   const bottomRef = useRef<HTMLDivElement>(null);
   const composerId = useId();

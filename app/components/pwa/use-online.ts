@@ -11,5 +11,9 @@ function subscribeOnline(callback: () => void) {
 
 /** Whether the browser believes it is online (it updates on the online/offline events). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }

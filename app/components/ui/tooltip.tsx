@@ -19,17 +19,7 @@ const SIDE_CLASSES: Record<Side, string> = {
 
 type TriggerProps = { 'aria-describedby'?: string };
 
-export function Tooltip({
-  content,
-  children,
-  side = 'top',
-  className = '',
-}: {
-  content: ReactNode;
-  children: ReactElement<TriggerProps>;
-  side?: Side;
-  className?: string;
-}) {
+export function Tooltip({ content, children, side = 'top', className = '' }: { content: ReactNode; children: ReactElement<TriggerProps>; side?: Side; className?: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

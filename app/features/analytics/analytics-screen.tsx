@@ -30,7 +30,12 @@ export function AnalyticsScreen({ user }: { user: SessionUser }) {
     <div className="flex flex-col gap-6">
       <PageHeader title="Analytics" badge={<span className="badge badge-secondary">Pro</span>} description={`How onboarding is going across ${figures.company.name}.`} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total Users" value={figures.totalUsers} detail={`${formatCount(figures.managers, 'manager')} · ${formatCount(figures.newHires, 'new hire')}`} icon={Users} />
+        <StatCard
+          label="Total Users"
+          value={figures.totalUsers}
+          detail={`${formatCount(figures.managers, 'manager')} · ${formatCount(figures.newHires, 'new hire')}`}
+          icon={Users}
+        />
         <StatCard label="Active Onboardings" value={figures.activeOnboardings} detail="In progress" icon={Rocket} />
         <StatCard label="Completed" value={figures.completedOnboardings} detail="Finished onboardings" icon={CheckCircle2} />
         <StatCard
@@ -92,9 +97,7 @@ function UpgradeCard() {
         <h2 id="upgrade-analytics" className="text-lg font-semibold">
           Unlock advanced analytics
         </h2>
-        <p className="text-base-content/70">
-          Progress distribution, completions over time and template performance are part of the Growth and Business plans.
-        </p>
+        <p className="text-base-content/70">Progress distribution, completions over time and template performance are part of the Growth and Business plans.</p>
         <Link to="/subscription" className="btn btn-secondary">
           Upgrade Now
         </Link>

@@ -45,9 +45,7 @@ export function TeamInsights({ stats }: { stats: CompanyStats }) {
                 <li key={item.planId} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                   <span className="min-w-0 flex-1 truncate font-medium">{item.newHireName}</span>
                   <span className="text-sm text-base-content/70">{item.templateTitle ?? 'Removed template'}</span>
-                  <span className={`badge badge-sm ${item.isCompleted ? 'badge-success' : 'badge-outline'}`}>
-                    {item.isCompleted ? 'Completed' : `${item.progressPercentage}%`}
-                  </span>
+                  <span className={`badge badge-sm ${item.isCompleted ? 'badge-success' : 'badge-outline'}`}>{item.isCompleted ? 'Completed' : `${item.progressPercentage}%`}</span>
                   <time className="w-full text-xs text-base-content/70 sm:w-auto" dateTime={item.updatedAt}>
                     {when.format(new Date(item.updatedAt))}
                   </time>

@@ -27,7 +27,15 @@ export function PercentFigure({ label, value, hint }: { label: string; value: nu
   );
 }
 
-export function TemplateFigure({ label, usage, detail }: { label: string; usage: CompanyStats['mostUsedTemplate']; detail: (usage: NonNullable<CompanyStats['mostUsedTemplate']>) => string }) {
+export function TemplateFigure({
+  label,
+  usage,
+  detail,
+}: {
+  label: string;
+  usage: CompanyStats['mostUsedTemplate'];
+  detail: (usage: NonNullable<CompanyStats['mostUsedTemplate']>) => string;
+}) {
   return (
     <FigureCard title={label}>
       {usage ? (

@@ -34,9 +34,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     },
   });
   const passwordError =
-    remove.error instanceof ApiError && remove.error.status === 400
-      ? (remove.error.issues.find((issue) => issue.path === 'password')?.message ?? remove.error.message)
-      : undefined;
+    remove.error instanceof ApiError && remove.error.status === 400 ? (remove.error.issues.find((issue) => issue.path === 'password')?.message ?? remove.error.message) : undefined;
 
   return (
     <TypedConfirmDialog

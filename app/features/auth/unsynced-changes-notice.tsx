@@ -44,7 +44,9 @@ export function RemoveUnsyncedDialog({ open, lost, onConfirm, onClose }: { open:
         {describeUnsynced(lost)} will be removed from this device.{' '}
         {one ? 'It has not reached the server, so it will be lost.' : 'They have not reached the server, so they will be lost.'}
       </p>
-      <p className="mt-2">To keep {one ? 'it' : 'them'}, cancel and sign in as the person who made {one ? 'it' : 'them'}.</p>
+      <p className="mt-2">
+        To keep {one ? 'it' : 'them'}, cancel and sign in as the person who made {one ? 'it' : 'them'}.
+      </p>
     </ConfirmDialog>
   );
 }

@@ -3,14 +3,7 @@
 import { Building2, CircleCheck, Link2, Save } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
-import {
-  COMPANY_LIMITS,
-  CompanySettingsSchema,
-  HELPFUL_RESOURCES,
-  type CompanySettings,
-  type CompanySettingsInput,
-  type HelpfulResourceKey,
-} from '../../../shared/company.ts';
+import { COMPANY_LIMITS, CompanySettingsSchema, HELPFUL_RESOURCES, type CompanySettings, type CompanySettingsInput, type HelpfulResourceKey } from '../../../shared/company.ts';
 import { TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
@@ -134,7 +127,11 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
         id="company-resources"
         icon={<Link2 className="size-5 text-primary" aria-hidden="true" />}
         title="Helpful Resources"
-        extra={<span className="badge badge-ghost badge-sm font-normal">{linksSet} of {HELPFUL_RESOURCES.length} set</span>}
+        extra={
+          <span className="badge badge-ghost badge-sm font-normal">
+            {linksSet} of {HELPFUL_RESOURCES.length} set
+          </span>
+        }
         description="New hires see these links on their dashboard, even offline. Leave a link empty and it is not shown."
       >
         {HELPFUL_RESOURCES.map(({ key, label }) => (
@@ -169,7 +166,21 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
   );
 }
 
-function SettingsCard({ id, icon, title, extra, description, children }: { id: string; icon: ReactNode; title: string; extra?: ReactNode; description: string; children: ReactNode }) {
+function SettingsCard({
+  id,
+  icon,
+  title,
+  extra,
+  description,
+  children,
+}: {
+  id: string;
+  icon: ReactNode;
+  title: string;
+  extra?: ReactNode;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby={id}>
       <div className="card-body gap-0 p-4 md:p-6">

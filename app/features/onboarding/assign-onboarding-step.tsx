@@ -45,7 +45,12 @@ export function AssignOnboardingStep({ currentUser, invited, onDone }: AssignOnb
           </span>
         </div>
       )}
-      <TemplateField label="Onboarding template" {...form.field('templateId')} templates={templates.data} placeholder={templates.isPending ? 'Loading templates…' : 'Select a template'} />
+      <TemplateField
+        label="Onboarding template"
+        {...form.field('templateId')}
+        templates={templates.data}
+        placeholder={templates.isPending ? 'Loading templates…' : 'Select a template'}
+      />
       <TextField label="Start date" type="date" {...form.field('startDate')} />
       {isAdmin && <ManagerField label="Manager (optional)" {...form.field('managerId')} managers={managers.data ?? []} />}
       <div className="card-actions mt-4 justify-end">

@@ -53,9 +53,17 @@ function AssignPlanForm({ onDone, currentUser }: { onDone: () => void; currentUs
         label="User"
         {...form.field('newHireId')}
         placeholder={newHires.length ? 'Select a new hire' : 'No new hires yet: invite one first'}
-        options={newHires.map((person) => ({ value: person.id, label: person.plan && !person.plan.isCompleted ? `${displayName(person)} (has an active plan)` : displayName(person) }))}
+        options={newHires.map((person) => ({
+          value: person.id,
+          label: person.plan && !person.plan.isCompleted ? `${displayName(person)} (has an active plan)` : displayName(person),
+        }))}
       />
-      <TemplateField label="Template" {...form.field('templateId')} templates={templates.data} placeholder={templates.data?.length ? 'Select a template' : 'No active templates yet'} />
+      <TemplateField
+        label="Template"
+        {...form.field('templateId')}
+        templates={templates.data}
+        placeholder={templates.data?.length ? 'Select a template' : 'No active templates yet'}
+      />
       <TextField label="Start date" type="date" {...form.field('startDate')} />
       {currentUser.role === 'admin' ? (
         <ManagerField label="Manager (optional)" {...form.field('managerId')} managers={managers} />

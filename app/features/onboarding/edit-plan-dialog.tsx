@@ -70,12 +70,7 @@ function EditPlanForm({ plan, onDone }: { plan: PlanSummary; onDone: () => void 
         {...form.field('newHireId')}
         options={newHires.length ? newHires.map((person) => ({ value: person.id, label: displayName(person) })) : [{ value: plan.newHireId, label: displayName(plan.newHire) }]}
       />
-      <SelectField
-        label="Template"
-        {...form.field('templateId')}
-        placeholder={plan.templateId ? undefined : 'No template'}
-        options={templateOptions}
-      />
+      <SelectField label="Template" {...form.field('templateId')} placeholder={plan.templateId ? undefined : 'No template'} options={templateOptions} />
       {templateChanged && (
         <div role="alert" className="alert alert-warning alert-soft mt-2 text-sm">
           <TriangleAlert className="size-4" aria-hidden="true" />

@@ -46,9 +46,7 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
     const result = await outcome;
     if (result === 'applied') notify.success('Your progress has been saved!');
     else if (result === 'queued') {
-      notify.info(
-        engine.getSnapshot().status === 'unauthorized' ? 'Saved on this device — sign in again to sync' : 'Saved on this device — will sync when online',
-      );
+      notify.info(engine.getSnapshot().status === 'unauthorized' ? 'Saved on this device — sign in again to sync' : 'Saved on this device — will sync when online');
     }
   }
 
@@ -89,9 +87,7 @@ function MessagesButton({ engine, planId, onOpen }: { engine: SyncEngine; planId
 function NeedHelpCard({ onMessage, managerName }: { onMessage: () => void; managerName: string | null }) {
   return (
     <PlanViewCard id="need-help" icon={LifeBuoy} title="Need Help?">
-      <p className="text-sm text-base-content/70">
-        Stuck on a task or not sure where to start? {managerName ? `${managerName} is` : 'Your onboarding team is'} one message away.
-      </p>
+      <p className="text-sm text-base-content/70">Stuck on a task or not sure where to start? {managerName ? `${managerName} is` : 'Your onboarding team is'} one message away.</p>
       <button type="button" className="btn btn-primary btn-block" onClick={onMessage}>
         <MessageSquare className="size-4" aria-hidden="true" /> Send Message
       </button>
@@ -104,9 +100,7 @@ function RejectedNotice({ engine, rejected }: { engine: SyncEngine; rejected: Re
     <div role="alert" className="alert alert-error alert-soft mb-4 items-start">
       <TriangleAlert className="size-5" aria-hidden="true" />
       <div className="min-w-0">
-        <h2 className="font-semibold">
-          {rejected.length === 1 ? 'One change was not synced' : `${rejected.length} changes were not synced`}
-        </h2>
+        <h2 className="font-semibold">{rejected.length === 1 ? 'One change was not synced' : `${rejected.length} changes were not synced`}</h2>
         <ul className="text-sm">
           {rejected.slice(-3).map((change) => (
             <li key={change.mutationId}>
@@ -145,9 +139,7 @@ function NoPlan({ contacts }: { contacts: PullResponse['contacts'] | null }) {
             <Inbox className="size-8 text-primary" aria-hidden="true" />
           </span>
           <h1 className="text-2xl font-bold">No Onboarding Plan Assigned</h1>
-          <p className="text-base-content/70">
-            Your onboarding plan has not been set up yet. Your manager or HR team will assign one soon; you can ask them about it now.
-          </p>
+          <p className="text-base-content/70">Your onboarding plan has not been set up yet. Your manager or HR team will assign one soon; you can ask them about it now.</p>
           <div className="flex w-full flex-col gap-2 sm:flex-row sm:justify-center">
             {manager ? (
               <a href={`mailto:${manager.email}?subject=${subject}`} className="btn btn-primary">
@@ -158,11 +150,7 @@ function NoPlan({ contacts }: { contacts: PullResponse['contacts'] | null }) {
                 <Mail className="size-4" aria-hidden="true" /> Send Message
               </button>
             )}
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => notify.info('Contact Support', 'Please contact your HR team for help with your onboarding plan.')}
-            >
+            <button type="button" className="btn btn-outline" onClick={() => notify.info('Contact Support', 'Please contact your HR team for help with your onboarding plan.')}>
               <LifeBuoy className="size-4" aria-hidden="true" /> Contact Support
             </button>
           </div>

@@ -58,7 +58,12 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
 
       <div className="grid gap-4 md:gap-6 lg:grid-cols-3">
         <div className="space-y-4 md:space-y-6 lg:col-span-2">
-          <PlanViewCard id="todays-tasks" icon={CalendarDays} title="Today's Tasks" extra={todays.length > 0 && <span className="badge badge-primary badge-sm">{todays.length}</span>}>
+          <PlanViewCard
+            id="todays-tasks"
+            icon={CalendarDays}
+            title="Today's Tasks"
+            extra={todays.length > 0 && <span className="badge badge-primary badge-sm">{todays.length}</span>}
+          >
             {todays.length === 0 ? (
               <p className="text-sm text-base-content/70">
                 {plan.totalTasks > 0 && plan.completedTasks === plan.totalTasks
@@ -99,9 +104,7 @@ function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNo
             <Sparkles className="size-4" aria-hidden="true" /> {plan.template?.title ?? 'Your onboarding'}
           </p>
           <h1 className="text-2xl font-bold leading-tight md:text-3xl">Welcome, {firstName}!</h1>
-          <p className="text-sm opacity-90 md:text-base">
-            {progress >= 100 ? 'You have completed your onboarding. Well done!' : `You are ${progress}% through your onboarding.`}
-          </p>
+          <p className="text-sm opacity-90 md:text-base">{progress >= 100 ? 'You have completed your onboarding. Well done!' : `You are ${progress}% through your onboarding.`}</p>
           {actions && <div className="flex flex-wrap gap-2 pt-2">{actions}</div>}
         </div>
         <div
@@ -127,9 +130,7 @@ function Achievement({ progress }: { progress: number }) {
         <Trophy className="size-10 shrink-0 text-warning" aria-hidden="true" />
         <div>
           <h2 className="font-bold">Halfway There!</h2>
-          <p className="text-sm text-base-content/80">
-            {progress >= 100 ? 'Every task done. You made it!' : `You have completed ${progress}% of your onboarding. Keep going!`}
-          </p>
+          <p className="text-sm text-base-content/80">{progress >= 100 ? 'Every task done. You made it!' : `You have completed ${progress}% of your onboarding. Keep going!`}</p>
         </div>
       </div>
     </section>

@@ -47,8 +47,7 @@ export function RemovePlanButton({ plan, kind = 'remove-user', className = 'btn 
         setOpen(false);
         onRemoved?.();
       },
-      onError: (error) =>
-        kind === 'delete-plan' ? notifyError(error, words.failure, words.failure) : notifyError(error, 'Error', words.failure),
+      onError: (error) => (kind === 'delete-plan' ? notifyError(error, words.failure, words.failure) : notifyError(error, 'Error', words.failure)),
     });
   }
 

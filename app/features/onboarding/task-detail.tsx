@@ -16,9 +16,7 @@ export function TaskDetail({ task }: { task: OnboardingTask }) {
       {task.type === 'introduction' && <Introduction task={task} />}
       {task.type === 'meeting' && <Meeting task={task} />}
       {task.attachments && task.attachments.length > 0 && <Attachments attachments={task.attachments} />}
-      {!task.description && !hasTypeDetail(task) && !task.attachments?.length && (
-        <p className="text-base-content/70">No further details for this task.</p>
-      )}
+      {!task.description && !hasTypeDetail(task) && !task.attachments?.length && <p className="text-base-content/70">No further details for this task.</p>}
     </div>
   );
 }
@@ -193,9 +191,7 @@ export function formatMeetingDate(value: string | null, locale?: string): string
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   // A bare date has no time to show.
-  const options: Intl.DateTimeFormatOptions = /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? { dateStyle: 'full', timeZone: 'UTC' }
-    : { dateStyle: 'full', timeStyle: 'short' };
+  const options: Intl.DateTimeFormatOptions = /^\d{4}-\d{2}-\d{2}$/.test(value) ? { dateStyle: 'full', timeZone: 'UTC' } : { dateStyle: 'full', timeStyle: 'short' };
   return new Intl.DateTimeFormat(locale, options).format(date);
 }
 

@@ -85,7 +85,19 @@ export function TaskList({ plan, today, ticking }: { plan: PlanDetails; today: s
   );
 }
 
-export function TaskRows({ tasks, today, ticking, idPrefix, expandable = false }: { tasks: OnboardingTask[]; today: string; ticking: TaskTicking; idPrefix: string; expandable?: boolean }) {
+export function TaskRows({
+  tasks,
+  today,
+  ticking,
+  idPrefix,
+  expandable = false,
+}: {
+  tasks: OnboardingTask[];
+  today: string;
+  ticking: TaskTicking;
+  idPrefix: string;
+  expandable?: boolean;
+}) {
   return (
     <ul className="divide-y divide-base-200">
       {tasks.map((task) => (

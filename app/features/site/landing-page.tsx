@@ -147,8 +147,7 @@ function PlanPreview() {
 export function LandingPage() {
   useDocumentMeta({
     title: 'Kickoff — team onboarding that runs itself',
-    description:
-      'Build onboarding templates, invite new hires, track their progress and message them, in an app that works offline. Free for up to 2 new hires.',
+    description: 'Build onboarding templates, invite new hires, track their progress and message them, in an app that works offline. Free for up to 2 new hires.',
   });
   // Arriving at /#pricing from another page: the section only exists once this screen renders.
   useEffect(() => {

@@ -369,9 +369,7 @@ export const REFUND_POLICY: LegalDocument = {
     {
       id: 'legal-compliance',
       title: 'Legal compliance',
-      body: [
-        'This policy does not take away any rights you have under the consumer laws that apply to you. Where those laws give you more, they prevail.',
-      ],
+      body: ['This policy does not take away any rights you have under the consumer laws that apply to you. Where those laws give you more, they prevail.'],
     },
   ],
 };

@@ -3,9 +3,33 @@ import { Link } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import type { BillingPeriod, CatalogueEntry, Currency } from '../../../shared/catalogue.ts';
-import { BILLING_PERIOD_LABELS, BILLING_PERIODS, CURRENCIES, formatMoney, PLAN_CATALOGUE, PLAN_IDS, planPrice, YEARLY_DISCOUNT_PERCENT, yearlyPricePerMonth } from '../../../shared/catalogue.ts';
+import {
+  BILLING_PERIOD_LABELS,
+  BILLING_PERIODS,
+  CURRENCIES,
+  formatMoney,
+  PLAN_CATALOGUE,
+  PLAN_IDS,
+  planPrice,
+  YEARLY_DISCOUNT_PERCENT,
+  yearlyPricePerMonth,
+} from '../../../shared/catalogue.ts';
 
-function Toggle<T extends string>({ legend, name, options, label, value, onChange }: { legend: string; name: string; options: readonly T[]; label: (option: T) => string; value: T; onChange: (value: T) => void }) {
+function Toggle<T extends string>({
+  legend,
+  name,
+  options,
+  label,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  label: (option: T) => string;
+  value: T;
+  onChange: (value: T) => void;
+}) {
   return (
     <fieldset className="join rounded-full border border-base-300 bg-base-100 p-1 shadow-sm">
       <legend className="sr-only">{legend}</legend>
@@ -53,7 +77,11 @@ function PricingCard({ plan, period, currency }: { plan: CatalogueEntry; period:
             {free ? 'Free forever, no card needed' : period === 'yearly' ? `${formatMoney(amount, currency)} billed yearly` : 'Billed monthly, cancel anytime'}
           </p>
         </div>
-        <Link to="/signup" className={`btn ${plan.popular ? 'btn-primary shadow-md shadow-primary/30' : 'btn-soft btn-primary'}`} aria-label={free ? 'Get started for free with Starter' : `Start with ${plan.name}`}>
+        <Link
+          to="/signup"
+          className={`btn ${plan.popular ? 'btn-primary shadow-md shadow-primary/30' : 'btn-soft btn-primary'}`}
+          aria-label={free ? 'Get started for free with Starter' : `Start with ${plan.name}`}
+        >
           {free ? 'Get started for free' : `Start with ${plan.name}`}
         </Link>
         <ul className="space-y-2.5 text-sm">

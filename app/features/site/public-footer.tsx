@@ -12,9 +12,7 @@ export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr_1.3fr]">
         <div className="space-y-3">
           <KickoffLogo />
-          <p className="max-w-xs text-sm leading-relaxed text-base-content/70">
-            Onboarding plans your new hires can follow from day one, online or off.
-          </p>
+          <p className="max-w-xs text-sm leading-relaxed text-base-content/70">Onboarding plans your new hires can follow from day one, online or off.</p>
         </div>
         <nav aria-labelledby="footer-product">
           <h2 id="footer-product" className="mb-3 text-sm font-semibold">

@@ -41,7 +41,10 @@ export function WalkthroughVideo() {
             className="absolute inset-0 size-full object-cover transition duration-500 group-hover:scale-[1.015]"
           />
           <span className="absolute inset-0 bg-gradient-to-t from-black/45 via-black/5 to-transparent" aria-hidden="true" />
-          <span className="absolute top-1/2 left-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-primary text-primary-content shadow-xl ring-8 ring-white/30 transition group-hover:scale-110 sm:size-20" aria-hidden="true">
+          <span
+            className="absolute top-1/2 left-1/2 grid size-16 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-primary text-primary-content shadow-xl ring-8 ring-white/30 transition group-hover:scale-110 sm:size-20"
+            aria-hidden="true"
+          >
             <Play className="ml-1 size-7 fill-current sm:size-9" />
           </span>
           <span className="absolute bottom-3 left-3 rounded-full bg-black/60 px-3 py-1 text-xs font-medium text-white sm:bottom-5 sm:left-5 sm:text-sm">

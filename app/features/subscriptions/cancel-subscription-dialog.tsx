@@ -67,8 +67,8 @@ export function CancelSubscriptionDialog({ open, planName, endDate, pending, onC
         <>
           <p className="text-base-content/80">
             Your {planName} plan stays active
-            {endDate ? ` until ${formatDate(endDate)}` : ' until the end of the billing period'}. After that your company moves to the free Starter plan. You can
-            reactivate any time before then.
+            {endDate ? ` until ${formatDate(endDate)}` : ' until the end of the billing period'}. After that your company moves to the free Starter plan. You can reactivate any
+            time before then.
           </p>
           <DialogActions
             cancelLabel="Keep Subscription"

@@ -19,9 +19,7 @@ export function CataloguePlanCard({ plan, billingPeriod, currency, highlight, ac
   return (
     <article aria-labelledby={headingId} className={`card relative border-2 bg-base-100 shadow-sm ${border}`}>
       {highlight && (
-        <span
-          className={`badge absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap font-semibold ${highlight === 'current' ? 'badge-success' : 'badge-primary'}`}
-        >
+        <span className={`badge absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap font-semibold ${highlight === 'current' ? 'badge-success' : 'badge-primary'}`}>
           {highlight === 'current' ? 'Current Plan' : 'Most Popular'}
         </span>
       )}

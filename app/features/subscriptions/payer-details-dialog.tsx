@@ -69,9 +69,7 @@ function PayerForm({ prefill, email, pending, onPay, onClose }: Omit<PayerDetail
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <p className="text-sm text-base-content/70">
-        PayHere shows these on the checkout and the receipt. Address, phone and city are saved to your company's details.
-      </p>
+      <p className="text-sm text-base-content/70">PayHere shows these on the checkout and the receipt. Address, phone and city are saved to your company's details.</p>
       {!prefill && (
         <div role="alert" className="alert alert-warning alert-soft mt-3 text-sm">
           <TriangleAlert className="size-4" aria-hidden="true" />

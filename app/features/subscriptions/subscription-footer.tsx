@@ -30,8 +30,7 @@ export function SubscriptionFooter({ currency }: { currency: Currency }) {
       </section>
 
       <p className="text-center text-sm text-base-content/70">
-        Prices are shown in {currencyName(currency)} ({currency}); switch the currency above.
-        Subscriptions renew automatically until cancelled. By subscribing you agree to our{' '}
+        Prices are shown in {currencyName(currency)} ({currency}); switch the currency above. Subscriptions renew automatically until cancelled. By subscribing you agree to our{' '}
         <Link to="/terms-of-service" className="link">
           Terms of Service
         </Link>{' '}

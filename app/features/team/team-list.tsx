@@ -42,11 +42,7 @@ export function TeamList({ currentUser, roles }: TeamListProps) {
   const others = people.filter((person) => person.id !== currentUser.id);
   if (others.length === 0) {
     return (
-      <EmptyState
-        icon={Users}
-        title="No team members yet"
-        action={<InviteLink />}
-      >
+      <EmptyState icon={Users} title="No team members yet" action={<InviteLink />}>
         Invite your first teammate: they get an email to set a password, and you can start their onboarding right away.
       </EmptyState>
     );
@@ -85,9 +81,7 @@ function TeamRow({ person, isSelf, isAdmin, onDelete }: { person: TeamMember; is
           {person.fullName && <p className="truncate text-sm text-base-content/70">{person.email}</p>}
           <div className="mt-1 flex flex-wrap gap-1">
             <span className={`badge badge-sm ${ROLE_BADGE_STYLE[person.role]}`}>{ROLE_BADGES[person.role]}</span>
-            <span className={`badge badge-sm badge-soft ${person.isEmailVerified ? 'badge-success' : 'badge-warning'}`}>
-              {person.isEmailVerified ? 'Verified' : 'Unverified'}
-            </span>
+            <span className={`badge badge-sm badge-soft ${person.isEmailVerified ? 'badge-success' : 'badge-warning'}`}>{person.isEmailVerified ? 'Verified' : 'Unverified'}</span>
           </div>
         </div>
         <div className="w-full min-w-0 text-sm sm:w-64 sm:flex-none">
@@ -155,8 +149,8 @@ function DeleteUserDialog({ person, onClose }: { person: TeamMember | null; onCl
     >
       {person && (
         <>
-          This permanently deletes <strong>{displayName(person)}</strong>, their onboarding plans and their messages, and signs them out everywhere. Plans they manage stay,
-          without a manager.
+          This permanently deletes <strong>{displayName(person)}</strong>, their onboarding plans and their messages, and signs them out everywhere. Plans they manage stay, without
+          a manager.
         </>
       )}
     </TypedConfirmDialog>

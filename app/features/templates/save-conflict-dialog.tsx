@@ -32,10 +32,22 @@ export function SaveConflictDialog({ open, message, resolving, onReload, onOverw
         cancelDisabled={resolving !== null}
         confirm={
           <>
-            <PendingButton tone="outline" pending={resolving === 'reload'} disabled={resolving !== null} onClick={onReload} icon={<RotateCcw className="size-4" aria-hidden="true" />}>
+            <PendingButton
+              tone="outline"
+              pending={resolving === 'reload'}
+              disabled={resolving !== null}
+              onClick={onReload}
+              icon={<RotateCcw className="size-4" aria-hidden="true" />}
+            >
               Reload
             </PendingButton>
-            <PendingButton tone="error" pending={resolving === 'overwrite'} disabled={resolving !== null} onClick={onOverwrite} icon={<Save className="size-4" aria-hidden="true" />}>
+            <PendingButton
+              tone="error"
+              pending={resolving === 'overwrite'}
+              disabled={resolving !== null}
+              onClick={onOverwrite}
+              icon={<Save className="size-4" aria-hidden="true" />}
+            >
               Overwrite
             </PendingButton>
           </>

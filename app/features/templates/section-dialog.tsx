@@ -58,12 +58,7 @@ export function SectionDialog({ section, isNew, duration, onSave, onClose }: Sec
           <TextField label="End day" {...bind('dayEnd')} type="number" inputMode="numeric" min={1} />
         </div>
         {Number.isInteger(duration) && duration >= 1 && <p className="text-sm text-base-content/70">Days run from 1 to {duration}, the template's duration.</p>}
-        <DialogActions
-          onCancel={onClose}
-          confirm={
-            <PendingButton type="submit">{isNew ? 'Add section' : 'Update section'}</PendingButton>
-          }
-        />
+        <DialogActions onCancel={onClose} confirm={<PendingButton type="submit">{isNew ? 'Add section' : 'Update section'}</PendingButton>} />
       </form>
     </Modal>
   );

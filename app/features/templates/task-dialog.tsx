@@ -68,9 +68,23 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
         {form.type === 'resource' && (
           <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-3">
             <legend className="fieldset-legend">Resource</legend>
-            <TextField label="Resource URL" hint="A link to a page, document or tool, starting with https://" {...text('resourceUrl')} type="url" inputMode="url" placeholder="https://" />
+            <TextField
+              label="Resource URL"
+              hint="A link to a page, document or tool, starting with https://"
+              {...text('resourceUrl')}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+            />
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField label="Video URL" hint="YouTube, Vimeo or Loom links play in the app" {...text('videoUrl')} type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=..." />
+              <TextField
+                label="Video URL"
+                hint="YouTube, Vimeo or Loom links play in the app"
+                {...text('videoUrl')}
+                type="url"
+                inputMode="url"
+                placeholder="https://www.youtube.com/watch?v=..."
+              />
               <TextField label="Video title" {...text('videoTitle')} maxLength={200} />
             </div>
             <div className="flex flex-col gap-2">
@@ -121,7 +135,12 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
                             onChange={(sizeMb) => updateAttachment(index, { sizeMb })}
                           />
                         </div>
-                        <button type="button" className="btn btn-ghost btn-square mb-1" aria-label={`Remove attachment ${n}`} onClick={() => setForm((current) => ({ ...current, attachments: current.attachments.filter((_, i) => i !== index) }))}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-square mb-1"
+                          aria-label={`Remove attachment ${n}`}
+                          onClick={() => setForm((current) => ({ ...current, attachments: current.attachments.filter((_, i) => i !== index) }))}
+                        >
                           <X className="size-4" aria-hidden="true" />
                         </button>
                       </div>
@@ -129,7 +148,11 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
                   );
                 })}
               </ol>
-              <button type="button" className="btn btn-sm btn-outline w-fit" onClick={() => setForm((current) => ({ ...current, attachments: [...current.attachments, { id: newKey(), name: '', url: '', type: 'document', sizeMb: '' }] }))}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline w-fit"
+                onClick={() => setForm((current) => ({ ...current, attachments: [...current.attachments, { id: newKey(), name: '', url: '', type: 'document', sizeMb: '' }] }))}
+              >
                 <Plus className="size-4" aria-hidden="true" /> Add attachment
               </button>
             </div>
@@ -189,13 +212,22 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
                       </p>
                     )}
                   </div>
-                  <button type="button" className="btn btn-ghost btn-square" aria-label={`Remove checklist item ${index + 1}`} onClick={() => setForm((current) => ({ ...current, checklistItems: current.checklistItems.filter((_, i) => i !== index) }))}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-square"
+                    aria-label={`Remove checklist item ${index + 1}`}
+                    onClick={() => setForm((current) => ({ ...current, checklistItems: current.checklistItems.filter((_, i) => i !== index) }))}
+                  >
                     <X className="size-4" aria-hidden="true" />
                   </button>
                 </li>
               ))}
             </ol>
-            <button type="button" className="btn btn-sm btn-outline w-fit" onClick={() => setForm((current) => ({ ...current, checklistItems: [...current.checklistItems, { id: newKey(), text: '' }] }))}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline w-fit"
+              onClick={() => setForm((current) => ({ ...current, checklistItems: [...current.checklistItems, { id: newKey(), text: '' }] }))}
+            >
               <Plus className="size-4" aria-hidden="true" /> Add item
             </button>
           </fieldset>

@@ -136,14 +136,7 @@ export function TemplateEditor({ templateId, initial, version }: { templateId?: 
           onClose={() => setTaskDialog(null)}
         />
       )}
-      <SaveConflictDialog
-        open={conflict !== null}
-        message={conflict?.message ?? ''}
-        resolving={resolving}
-        onReload={reload}
-        onOverwrite={overwrite}
-        onClose={keepEditing}
-      />
+      <SaveConflictDialog open={conflict !== null} message={conflict?.message ?? ''} resolving={resolving} onReload={reload} onOverwrite={overwrite} onClose={keepEditing} />
       <ConfirmDialog
         open={blocker.status === 'blocked'}
         title="Leave without saving?"

@@ -62,7 +62,9 @@ export function TemplateInfoCard({ draft, errors, onChange }: { draft: TemplateI
                 />
               ))}
             </div>
-            <p className="text-xs text-base-content/70">{draft.isActive ? 'Active templates can be assigned to new hires.' : 'Drafts stay hidden from assignment until you make them active.'}</p>
+            <p className="text-xs text-base-content/70">
+              {draft.isActive ? 'Active templates can be assigned to new hires.' : 'Drafts stay hidden from assignment until you make them active.'}
+            </p>
           </fieldset>
         </div>
       </div>

@@ -6,8 +6,7 @@ import { FRESH_AFTER_LOAD_MS } from '../query-client.ts';
 
 export const getManagers = (signal?: AbortSignal): Promise<ManagerOption[]> => json(client.api.users.managers.$get(undefined, { init: { signal } }));
 
-export const managersQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/users/managers'], queryFn: ({ signal }) => getManagers(signal), staleTime: FRESH_AFTER_LOAD_MS });
+export const managersQueryOptions = () => queryOptions({ queryKey: ['/api/users/managers'], queryFn: ({ signal }) => getManagers(signal), staleTime: FRESH_AFTER_LOAD_MS });
 
 export function useManagers(enabled: boolean) {
   return useQuery({ ...managersQueryOptions(), enabled });

@@ -9,8 +9,7 @@ type PublicConfigResponse = InferResponseType<(typeof client.api)['public-config
 
 export const getPublicConfig = (signal?: AbortSignal) => apiRequest<PublicConfigResponse>('/api/public-config', { signal });
 
-export const publicConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/public-config'], queryFn: ({ signal }) => getPublicConfig(signal), meta: { allowSignedOut: true } });
+export const publicConfigQueryOptions = () => queryOptions({ queryKey: ['/api/public-config'], queryFn: ({ signal }) => getPublicConfig(signal), meta: { allowSignedOut: true } });
 
 export function usePublicConfig() {
   return useQuery(publicConfigQueryOptions());

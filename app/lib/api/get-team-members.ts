@@ -8,8 +8,7 @@ export const TEAM_MEMBERS_KEY = ['/api/users'];
 
 export const getTeamMembers = (signal?: AbortSignal): Promise<TeamMember[]> => json(client.api.users.$get(undefined, { init: { signal } }));
 
-export const teamMembersQueryOptions = () =>
-  queryOptions({ queryKey: TEAM_MEMBERS_KEY, queryFn: ({ signal }) => getTeamMembers(signal), staleTime: FRESH_AFTER_LOAD_MS });
+export const teamMembersQueryOptions = () => queryOptions({ queryKey: TEAM_MEMBERS_KEY, queryFn: ({ signal }) => getTeamMembers(signal), staleTime: FRESH_AFTER_LOAD_MS });
 
 export function useTeamMembers() {
   return useQuery(teamMembersQueryOptions());

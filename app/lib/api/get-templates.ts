@@ -9,8 +9,7 @@ export const TEMPLATES_KEY = ['/api/templates'];
 
 export const getTemplates = (signal?: AbortSignal): Promise<TemplateSummary[]> => json(client.api.templates.$get(undefined, { init: { signal } }));
 
-export const templatesQueryOptions = () =>
-  queryOptions({ queryKey: TEMPLATES_KEY, queryFn: ({ signal }) => getTemplates(signal), staleTime: FRESH_AFTER_LOAD_MS });
+export const templatesQueryOptions = () => queryOptions({ queryKey: TEMPLATES_KEY, queryFn: ({ signal }) => getTemplates(signal), staleTime: FRESH_AFTER_LOAD_MS });
 
 export function useTemplates({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...templatesQueryOptions(), enabled });

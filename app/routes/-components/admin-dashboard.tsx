@@ -43,7 +43,12 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
             }
           />
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-            <StatCard label="Total Users" value={figures.totalUsers} detail={`${formatCount(figures.managers, 'manager')} · ${formatCount(figures.newHires, 'new hire')}`} icon={Users} />
+            <StatCard
+              label="Total Users"
+              value={figures.totalUsers}
+              detail={`${formatCount(figures.managers, 'manager')} · ${formatCount(figures.newHires, 'new hire')}`}
+              icon={Users}
+            />
             <StatCard label="Active Onboardings" value={figures.activeOnboardings} detail="In progress" icon={Rocket} />
             <StatCard label="Completed" value={figures.completedOnboardings} detail="Finished onboardings" icon={CheckCircle2} />
             <StatCard label="Templates" value={figures.templates} detail="Active and drafts" icon={LayoutTemplate} />

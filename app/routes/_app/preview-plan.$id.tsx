@@ -11,8 +11,7 @@ export const Route = createFileRoute('/_app/preview-plan/$id')({
   beforeLoad: ({ context }) => requireRole(context.user, STAFF_ROLES, "You don't have permission to preview onboarding plans."),
   // The loader in a chunk of its own: kept out of the first load every visitor downloads.
   codeSplitGroupings: [['loader'], ['component']],
-  loader: ({ context: { queryClient }, params }) =>
-    settled(queryClient.ensureQueryData(planDetailsQueryOptions(params.id)), queryClient.ensureQueryData(companyQueryOptions())),
+  loader: ({ context: { queryClient }, params }) => settled(queryClient.ensureQueryData(planDetailsQueryOptions(params.id)), queryClient.ensureQueryData(companyQueryOptions())),
   pendingComponent: () => <LoadingScreen label="Loading plan preview..." />,
   component: PreviewPlanRoute,
 });

@@ -6,8 +6,7 @@ import { FRESH_AFTER_LOAD_MS } from '../../../lib/query-client.ts';
 
 export const getPlans = (signal?: AbortSignal): Promise<PlanSummary[]> => json(client.api['onboarding-plans'].$get({ query: {} }, { init: { signal } }));
 
-export const plansQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/onboarding-plans'], queryFn: ({ signal }) => getPlans(signal), staleTime: FRESH_AFTER_LOAD_MS });
+export const plansQueryOptions = () => queryOptions({ queryKey: ['/api/onboarding-plans'], queryFn: ({ signal }) => getPlans(signal), staleTime: FRESH_AFTER_LOAD_MS });
 
 export function usePlans() {
   return useQuery(plansQueryOptions());
