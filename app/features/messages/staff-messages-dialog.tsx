@@ -4,6 +4,7 @@ import { Eye, Lock, MessageSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { newMessagesText, type Message } from '../../../shared/messages.ts';
+import type { ConversationDialogProps } from '../../components/messages/conversation-dialog.ts';
 import { ConversationView } from '../../components/messages/conversation-view.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -12,16 +13,7 @@ import { useConversation } from './api/get-conversation.ts';
 import { useMarkConversationRead } from './api/mark-conversation-read.ts';
 import { useSendMessage } from './api/send-message.ts';
 
-export type StaffMessagesDialogProps = {
-  planId: string;
-  /** Whose onboarding this conversation belongs to, for the title. */
-  newHireName: string;
-  /** The plan's manager: an admin's message goes to them, as a staff note. */
-  manager: { id: string; name: string } | null;
-  viewer: SessionUser;
-  open: boolean;
-  onClose: () => void;
-};
+type StaffMessagesDialogProps = ConversationDialogProps;
 
 const SEND_FAILED = 'Failed to send message. Please try again.';
 
