@@ -1,7 +1,7 @@
 // /analytics (admin only, checked by its route): company figures and three charts; the Starter plan
 // sees the basic figures and an upgrade card.
 import { Link } from '@tanstack/react-router';
-import { CheckCircle2, Rocket, Sparkles, Timer, Users } from 'lucide-react';
+import { Sparkles, Timer } from 'lucide-react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { isFreePlan } from '../../../shared/catalogue.ts';
 import type { CompanyStats } from '../../../shared/stats.ts';
@@ -10,8 +10,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { BarChart, HorizontalBars } from './bar-chart.tsx';
-import { formatCount } from '../../lib/format.ts';
-import { formatDays, PercentFigure, TeamDistribution, TemplateFigure } from './figures.tsx';
+import { formatDays, OnboardingCountCards, PercentFigure, TeamDistribution, TemplateFigure } from './figures.tsx';
 import { useCompanyStats } from './api/get-company-stats.ts';
 
 function monthLabel(month: string): string {
@@ -30,14 +29,7 @@ export function AnalyticsScreen({ user }: { user: SessionUser }) {
     <div className="flex flex-col gap-6">
       <PageHeader title="Analytics" badge={<span className="badge badge-secondary">Pro</span>} description={`How onboarding is going across ${figures.company.name}.`} />
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard
-          label="Total Users"
-          value={figures.totalUsers}
-          detail={`${formatCount(figures.managers, 'manager')} · ${formatCount(figures.newHires, 'new hire')}`}
-          icon={Users}
-        />
-        <StatCard label="Active Onboardings" value={figures.activeOnboardings} detail="In progress" icon={Rocket} />
-        <StatCard label="Completed" value={figures.completedOnboardings} detail="Finished onboardings" icon={CheckCircle2} />
+        <OnboardingCountCards figures={figures} />
         <StatCard
           label="Avg Time to Complete"
           value={figures.averageDaysToComplete === null ? '—' : formatDays(figures.averageDaysToComplete)}

@@ -1,8 +1,11 @@
 // Figure panels of the admin's Analytics tab, the manager's Insights tab and /analytics.
+import { CheckCircle2, Rocket, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { percent } from '../../../shared/progress.ts';
 import { ROLE_BADGES, ROLES } from '../../../shared/roles.ts';
 import type { CompanyStats } from '../../../shared/stats.ts';
+import { StatCard } from '../../components/ui/stat-card.tsx';
+import { formatCount } from '../../lib/format.ts';
 
 export function FigureCard({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -74,4 +77,15 @@ export function TeamDistribution({ stats }: { stats: CompanyStats }) {
 export function formatDays(days: number | null): string {
   if (days === null) return 'No completed onboardings yet';
   return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 }).format(days)} days`;
+}
+
+/** The three people-and-onboarding counts the admin dashboard and the analytics screen both lead with. */
+export function OnboardingCountCards({ figures }: { figures: CompanyStats }) {
+  return (
+    <>
+      <StatCard label="Total Users" value={figures.totalUsers} detail={`${formatCount(figures.managers, 'manager')} · ${formatCount(figures.newHires, 'new hire')}`} icon={Users} />
+      <StatCard label="Active Onboardings" value={figures.activeOnboardings} detail="In progress" icon={Rocket} />
+      <StatCard label="Completed" value={figures.completedOnboardings} detail="Finished onboardings" icon={CheckCircle2} />
+    </>
+  );
 }

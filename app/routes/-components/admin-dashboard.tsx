@@ -1,18 +1,18 @@
 // The HR admin's home (spec section 2, Admin dashboard): company figures, then the onboardings,
 // templates, users and analytics of the features they belong to.
-import { Building2, CheckCircle2, LayoutTemplate, Rocket, Users } from 'lucide-react';
+import { Building2, LayoutTemplate } from 'lucide-react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { planLabel } from '../../../shared/catalogue.ts';
 import { InviteLink, NewTemplateLink } from '../../components/ui/action-links.tsx';
 import { PageHeader, SectionHeader } from '../../components/ui/page-header.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { CompanyFigures } from '../../features/analytics/dashboard-figures.tsx';
+import { OnboardingCountCards } from '../../features/analytics/figures.tsx';
 import { StaffMessagesDialog } from '../../features/messages/staff-messages-dialog.tsx';
 import { AssignPlanButton } from '../../features/onboarding/assign-plan-dialog.tsx';
 import { CompanyPlans } from '../../features/onboarding/dashboard-plans.tsx';
 import { TeamList } from '../../features/team/team-list.tsx';
 import { CompanyTemplates } from '../../features/templates/dashboard-templates.tsx';
-import { formatCount } from '../../lib/format.ts';
 import { StaffDashboard } from './staff-dashboard.tsx';
 
 const TABS = [
@@ -43,14 +43,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
             }
           />
           <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-            <StatCard
-              label="Total Users"
-              value={figures.totalUsers}
-              detail={`${formatCount(figures.managers, 'manager')} · ${formatCount(figures.newHires, 'new hire')}`}
-              icon={Users}
-            />
-            <StatCard label="Active Onboardings" value={figures.activeOnboardings} detail="In progress" icon={Rocket} />
-            <StatCard label="Completed" value={figures.completedOnboardings} detail="Finished onboardings" icon={CheckCircle2} />
+            <OnboardingCountCards figures={figures} />
             <StatCard label="Templates" value={figures.templates} detail="Active and drafts" icon={LayoutTemplate} />
             <div className="col-span-2 md:col-span-1">
               <StatCard label="Company" value={figures.company.name} detail={planLabel(figures.company.planType)} icon={Building2} />
