@@ -17,6 +17,7 @@ import * as pgSchema from '../api/db/schema.pg.ts';
 import type { Schema } from '../api/db/schema.ts';
 import * as sqliteSchema from '../api/db/schema.sqlite.ts';
 import { DEMO_PASSWORD } from '../api/seed.ts';
+import { sumPlans } from '../api/stats/plan-counters.ts';
 import type { ChecklistItem } from '../shared/tasks.ts';
 import { addDays } from '../shared/onboarding.ts';
 import { SCALE_FORMAT, type ScaleInfo } from './scale-info.ts';
@@ -84,7 +85,19 @@ const passwordHash = await hashPassword(DEMO_PASSWORD);
 // drizzle's insert builder costs ~100 us a row, more than the database itself: the rows are written
 // with raw statements built from the same table definitions (names, SQL types, driver mapping).
 /** Parents before children: a flush writes the tables in this order, so every foreign key holds. */
-const TABLES = ['companies', 'subscriptions', 'users', 'templates', 'templateSections', 'templateTasks', 'onboardingPlans', 'onboardingTasks', 'messages'] as const;
+const TABLES = [
+  'companies',
+  'subscriptions',
+  'users',
+  'templates',
+  'templateSections',
+  'templateTasks',
+  'onboardingPlans',
+  'onboardingTasks',
+  'companyTemplateStats',
+  'companyCompletionMonths',
+  'messages',
+] as const;
 type TableName = (typeof TABLES)[number];
 type NewRow<Name extends TableName> = Schema[Name]['$inferInsert'];
 type Row = Record<string, unknown>;
@@ -205,6 +218,9 @@ class RowWriter {
 
 const target = await openTarget();
 const out = new RowWriter(target);
+
+/** Each company's plan figures, summed as the API maintains them (decision 008) and written at the end. */
+const planFigures = new Map<string, ReturnType<typeof sumPlans>>();
 
 /** Each company's sync counter: its synced rows get the next value, in creation order. */
 const versions = new Map<string, number>();
@@ -350,17 +366,24 @@ function addPlan(options: { companyId: string; newHire: Person; manager: Person;
     return { task, dueDate, done, completedMs };
   });
   const current = SECTIONS.find((section) => addDays(startDate, section.dayEnd - 1) >= today);
+  // The maintained counters (decision 008), as the API would have left them.
+  const figures = {
+    templateId: template.id,
+    isCompleted: completed,
+    completedAt: completed ? iso(lastCompletedMs) : null,
+    startDate,
+    tasksTotal: taskRows.length,
+    tasksDone: taskRows.filter((row) => row.done).length,
+  };
+  planFigures.set(companyId, sumPlans([figures], 1, planFigures.get(companyId)));
   out.add('onboardingPlans', {
     id,
     newHireId: options.newHire.id,
-    templateId: template.id,
     managerId: options.manager.id,
     companyId,
     createdBy: options.createdBy,
-    startDate,
     currentPhase: completed ? null : (current?.title ?? null),
-    isCompleted: completed,
-    completedAt: completed ? iso(lastCompletedMs) : null,
+    ...figures,
     version: nextVersion(companyId),
     createdAt: iso(startMs - 3 * DAY_MS),
     updatedAt: iso(completed ? lastCompletedMs : startMs),
@@ -487,6 +510,10 @@ try {
       addMessages({ id: plan.id, companyId: company.id, newHire, manager, startMs }, SMALL.messagesPerPlan);
     }
     await out.spill();
+  }
+  for (const [companyId, sums] of planFigures) {
+    for (const [templateId, row] of sums.templates) out.add('companyTemplateStats', { companyId, templateId, ...row });
+    for (const [month, completed] of sums.months) out.add('companyCompletionMonths', { companyId, month, completed });
   }
   await out.flush();
 

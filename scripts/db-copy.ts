@@ -23,6 +23,8 @@ const TABLES = [
   'templateTasks',
   'onboardingPlans',
   'onboardingTasks',
+  'companyTemplateStats',
+  'companyCompletionMonths',
   'messages',
   'subscriptions',
   'paymentTransactions',

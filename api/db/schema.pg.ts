@@ -3,7 +3,7 @@
 // calendar dates are `date` read as 'YYYY-MM-DD', JSON is jsonb, ids are UUIDs kept as text so a
 // malformed id in a URL is simply not found (as on SQLite) instead of a type error.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, boolean, customType, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Attachment, ChecklistItem } from '../../shared/tasks.ts';
 
 const id = () =>
@@ -11,13 +11,21 @@ const id = () =>
     .primaryKey()
     .$defaultFn(() => crypto.randomUUID());
 const now = () => new Date().toISOString();
+/** Postgres text of a UTC timestamp(3) (the pool's TimeZone is UTC): '2026-11-24 19:31:39.12+00'. */
+const UTC_TIMESTAMP = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,3}))?\+00$/;
+
 /**
  * timestamptz that reads back exactly as SQLite's column does: `Date#toISOString()` text. drizzle's
- * node-postgres driver hands timestamps over as Postgres text ('2026-11-24 19:31:39.12+00').
+ * node-postgres driver hands timestamps over as Postgres text ('2026-11-24 19:31:39.12+00'). A UTC one
+ * is rewritten as text (no Date: lists and pulls read thousands); any other offset goes through Date.
  */
 const timestamp = customType<{ data: string; driverData: string }>({
   dataType: () => 'timestamp(3) with time zone',
-  fromDriver: (value) => new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString(),
+  fromDriver: (value) => {
+    const utc = UTC_TIMESTAMP.exec(value);
+    if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0')}Z`;
+    return new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString();
+  },
 });
 const createdAt = () => timestamp('created_at').notNull().$defaultFn(now);
 const updatedAt = () => timestamp('updated_at').notNull().$defaultFn(now).$onUpdateFn(now);
@@ -210,6 +218,9 @@ export const onboardingPlans = pgTable(
     currentPhase: text('current_phase'),
     isCompleted: bool('is_completed').notNull().default(false),
     completedAt: timestamp('completed_at'),
+    /** Maintained counters (decision 008): the plan's live tasks and how many are ticked, kept by every write of its tasks. */
+    tasksTotal: integer('tasks_total').notNull().default(0),
+    tasksDone: integer('tasks_done').notNull().default(0),
     version: version(),
     deletedAt: deletedAt(),
     createdAt: createdAt(),
@@ -220,7 +231,7 @@ export const onboardingPlans = pgTable(
     // Lists page newest first and stats take the latest changes without sorting a company's plans.
     // A manager's and a new hire's lists have their own, so no plan of the rest of the company is read.
     index('plans_company_created_idx').on(t.companyId, t.deletedAt, t.createdAt, t.id),
-    index('plans_company_updated_idx').on(t.companyId, t.deletedAt, t.updatedAt),
+    index('plans_company_updated_idx').on(t.companyId, t.deletedAt, t.updatedAt, t.id),
     index('plans_new_hire_scope_idx').on(t.newHireId, t.companyId, t.deletedAt, t.createdAt, t.id),
     index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt, t.id),
     index('plans_template_idx').on(t.templateId),
@@ -255,6 +266,46 @@ export const onboardingTasks = pgTable(
     // Covering: task counts per plan (lists, progress, stats) read the index alone.
     index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
   ],
+);
+
+/**
+ * Maintained counters (decision 008): a company's live plans summed per template, so its figures are
+ * read from a few rows instead of recounted from every plan and task. Each live plan adds its figures
+ * to its template's row (`api/stats/plan-counters.ts`); '' stands for no template.
+ */
+export const companyTemplateStats = pgTable(
+  'company_template_stats',
+  {
+    companyId: companyId(),
+    templateId: text('template_id').notNull().default(''),
+    plans: integer('plans').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    /** Each plan's whole percent of tasks done, summed. */
+    progressSum: integer('progress_sum').notNull().default(0),
+    tasksTotal: integer('tasks_total').notNull().default(0),
+    tasksDone: integer('tasks_done').notNull().default(0),
+    /** Plans by progress: 0-25, 26-50, 51-75 and 76-100 percent. */
+    progressUpTo25: integer('progress_upto_25').notNull().default(0),
+    progressUpTo50: integer('progress_upto_50').notNull().default(0),
+    progressUpTo75: integer('progress_upto_75').notNull().default(0),
+    progressAbove75: integer('progress_above_75').notNull().default(0),
+    /** Whole days from start date to completion, over the completed plans that have a completion time. */
+    daysToCompleteSum: integer('days_to_complete_sum').notNull().default(0),
+    daysToCompleteCount: integer('days_to_complete_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.templateId] })],
+);
+
+/** Maintained counters (decision 008): a company's live completed plans per UTC month of their completion. */
+export const companyCompletionMonths = pgTable(
+  'company_completion_months',
+  {
+    companyId: companyId(),
+    /** 'YYYY-MM' (UTC). */
+    month: text('month').notNull(),
+    completed: integer('completed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 );
 
 export const messages = pgTable(

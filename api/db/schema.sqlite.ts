@@ -2,7 +2,7 @@
 // added here is added there in the same commit (schema-parity.test.ts compares them).
 // Timestamps are ISO-8601 text, calendar dates are 'YYYY-MM-DD' text, ids are UUIDs.
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Attachment, ChecklistItem } from '../../shared/tasks.ts';
 
 const id = () =>
@@ -199,6 +199,9 @@ export const onboardingPlans = sqliteTable(
     currentPhase: text('current_phase'),
     isCompleted: bool('is_completed').notNull().default(false),
     completedAt: text('completed_at'),
+    /** Maintained counters (decision 008): the plan's live tasks and how many are ticked, kept by every write of its tasks. */
+    tasksTotal: integer('tasks_total').notNull().default(0),
+    tasksDone: integer('tasks_done').notNull().default(0),
     version: version(),
     deletedAt: deletedAt(),
     createdAt: createdAt(),
@@ -209,7 +212,7 @@ export const onboardingPlans = sqliteTable(
     // Lists page newest first and stats take the latest changes without sorting a company's plans.
     // A manager's and a new hire's lists have their own, so no plan of the rest of the company is read.
     index('plans_company_created_idx').on(t.companyId, t.deletedAt, t.createdAt, t.id),
-    index('plans_company_updated_idx').on(t.companyId, t.deletedAt, t.updatedAt),
+    index('plans_company_updated_idx').on(t.companyId, t.deletedAt, t.updatedAt, t.id),
     index('plans_new_hire_scope_idx').on(t.newHireId, t.companyId, t.deletedAt, t.createdAt, t.id),
     index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt, t.id),
     index('plans_template_idx').on(t.templateId),
@@ -244,6 +247,46 @@ export const onboardingTasks = sqliteTable(
     // Covering: task counts per plan (lists, progress, stats) read the index alone.
     index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
   ],
+);
+
+/**
+ * Maintained counters (decision 008): a company's live plans summed per template, so its figures are
+ * read from a few rows instead of recounted from every plan and task. Each live plan adds its figures
+ * to its template's row (`api/stats/plan-counters.ts`); '' stands for no template.
+ */
+export const companyTemplateStats = sqliteTable(
+  'company_template_stats',
+  {
+    companyId: companyId(),
+    templateId: text('template_id').notNull().default(''),
+    plans: integer('plans').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    /** Each plan's whole percent of tasks done, summed. */
+    progressSum: integer('progress_sum').notNull().default(0),
+    tasksTotal: integer('tasks_total').notNull().default(0),
+    tasksDone: integer('tasks_done').notNull().default(0),
+    /** Plans by progress: 0-25, 26-50, 51-75 and 76-100 percent. */
+    progressUpTo25: integer('progress_upto_25').notNull().default(0),
+    progressUpTo50: integer('progress_upto_50').notNull().default(0),
+    progressUpTo75: integer('progress_upto_75').notNull().default(0),
+    progressAbove75: integer('progress_above_75').notNull().default(0),
+    /** Whole days from start date to completion, over the completed plans that have a completion time. */
+    daysToCompleteSum: integer('days_to_complete_sum').notNull().default(0),
+    daysToCompleteCount: integer('days_to_complete_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.templateId] })],
+);
+
+/** Maintained counters (decision 008): a company's live completed plans per UTC month of their completion. */
+export const companyCompletionMonths = sqliteTable(
+  'company_completion_months',
+  {
+    companyId: companyId(),
+    /** 'YYYY-MM' (UTC). */
+    month: text('month').notNull(),
+    completed: integer('completed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 );
 
 export const messages = sqliteTable(

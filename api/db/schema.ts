@@ -27,4 +27,6 @@ export const {
   syncClients,
   syncTombstones,
   rateLimits,
+  companyTemplateStats,
+  companyCompletionMonths,
 } = schema;

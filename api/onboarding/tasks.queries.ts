@@ -1,5 +1,5 @@
 // Ticking a plan task: shared by the REST route and the sync engine's `task.setCompleted` mutation.
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { OnboardingTask } from '../../shared/onboarding.ts';
 import { pickTaskContent } from '../../shared/templates.ts';
 import { nextVersion, type Tx } from '../db/client.ts';
@@ -8,13 +8,8 @@ import { onboardingPlans, onboardingTasks } from '../db/schema.ts';
 import { notFound } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
 import type { CurrentUser } from '../lib/env.ts';
+import { movePlanFigures, planFigureColumns } from '../stats/plan-counters.ts';
 import { perRole, visiblePlanParams } from './access.ts';
-
-/**
- * How many of the counted tasks are ticked, as a number on both engines: PostgreSQL cannot sum a
- * boolean, and its sum is a bigint that would arrive as a string.
- */
-export const completedCount = sql<number>`cast(coalesce(sum(case when ${onboardingTasks.isCompleted} then 1 else 0 end), 0) as integer)`.mapWith(Number);
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
 
@@ -24,7 +19,7 @@ export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; comp
 const statements = preparedFor((db) => ({
   findTask: perRole((scope, role) =>
     db
-      .select({ taskId: onboardingTasks.id, planId: onboardingPlans.id, planCompleted: onboardingPlans.isCompleted })
+      .select({ taskId: onboardingTasks.id, taskCompleted: onboardingTasks.isCompleted, planId: onboardingPlans.id, plan: planFigureColumns })
       .from(onboardingTasks)
       .innerJoin(onboardingPlans, eq(onboardingTasks.planId, onboardingPlans.id))
       .where(and(eq(onboardingTasks.id, sql.placeholder('taskId')), isNull(onboardingTasks.deletedAt), scope))
@@ -41,14 +36,17 @@ const statements = preparedFor((db) => ({
     .where(eq(onboardingTasks.id, sql.placeholder('taskId')))
     .returning()
     .prepare('onboarding.tasks.set'),
-  planTaskCounts: db
-    .select({ total: count(), done: completedCount })
-    .from(onboardingTasks)
-    .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
-    .prepare('onboarding.tasks.planCounts'),
+  // A tick that leaves the plan's completion as it was changes its counter only, not its version or
+  // updatedAt: the counter is not synced (devices count their own tasks).
+  setPlanDone: db
+    .update(onboardingPlans)
+    .set({ tasksDone: sql`${sql.placeholder('tasksDone')}`, updatedAt: sql`${onboardingPlans.updatedAt}` })
+    .where(eq(onboardingPlans.id, sql.placeholder('planId')))
+    .prepare('onboarding.tasks.setPlanDone'),
   setPlan: db
     .update(onboardingPlans)
     .set({
+      tasksDone: sql`${sql.placeholder('tasksDone')}`,
       isCompleted: sql`${sql.placeholder('isCompleted')}`,
       completedAt: sql`${sql.placeholder('completedAt')}`,
       version: sql`${sql.placeholder('version')}`,
@@ -65,27 +63,39 @@ const statements = preparedFor((db) => ({
  */
 export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput): Promise<OnboardingTask> {
   const statement = statements(tx);
-  // The company's lock first: the plan's completion read below cannot then change before this commits.
+  // The company's lock first, awaited: the plan's counters and completion read next cannot then change
+  // before this commits (sent together, the read could reach the server first and see older counters).
   const version = await nextVersion(tx, user.companyId);
   const [found] = await statement.findTask[user.role].execute({ ...visiblePlanParams(user), taskId: input.taskId });
   if (!found) throw notFound('Task');
 
   const now = new Date();
   const updatedAt = now.toISOString();
-  const [task] = await statement.setTask.execute({
-    taskId: input.taskId,
-    isCompleted: input.isCompleted ? 1 : 0,
-    completedAt: input.isCompleted ? clientTimeUpToNow(input.completedAt, now) : null,
-    version,
-    updatedAt,
-  });
+  // The plan's counters move by this tick (decision 008); its completion follows them. Every write below
+  // is known from what was read, so they go together.
+  const before = found.plan;
+  const tasksDone = before.tasksDone + (input.isCompleted ? 1 : 0) - (found.taskCompleted ? 1 : 0);
+  const allDone = before.tasksTotal > 0 && tasksDone === before.tasksTotal;
+  const completedAt = allDone ? (before.isCompleted ? before.completedAt : updatedAt) : null;
+  const after = { ...before, tasksDone, isCompleted: allDone, completedAt };
+  const planWrite =
+    allDone !== before.isCompleted
+      ? statement.setPlan.execute({ planId: found.planId, tasksDone, isCompleted: allDone ? 1 : 0, completedAt, version, updatedAt })
+      : tasksDone !== before.tasksDone
+        ? statement.setPlanDone.execute({ planId: found.planId, tasksDone })
+        : undefined;
+  const [[task]] = await Promise.all([
+    statement.setTask.execute({
+      taskId: input.taskId,
+      isCompleted: input.isCompleted ? 1 : 0,
+      completedAt: input.isCompleted ? clientTimeUpToNow(input.completedAt, now) : null,
+      version,
+      updatedAt,
+    }),
+    planWrite,
+    planWrite ? movePlanFigures(tx, user.companyId, [before], [after]) : undefined,
+  ]);
   if (!task) throw notFound('Task');
-
-  const [counts] = await statement.planTaskCounts.execute({ planId: found.planId });
-  const allDone = !!counts && counts.total > 0 && counts.done === counts.total;
-  if (allDone !== found.planCompleted) {
-    await statement.setPlan.execute({ planId: found.planId, isCompleted: allDone ? 1 : 0, completedAt: allDone ? updatedAt : null, version, updatedAt });
-  }
   return toOnboardingTask(task);
 }
 

@@ -1,6 +1,6 @@
 // The sync protocol's server side (DESIGN.md sections 6 and 9): applying pushed mutations once, in
 // order, and answering pulls with every visible row of the caller's company changed since a cursor.
-import { and, asc, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import {
@@ -38,6 +38,7 @@ const planScopeWithDeleted = (role: Role): SQL => visiblePlansWherePrepared(role
 
 const newHire = alias(users, 'plan_new_hire');
 const manager = alias(users, 'plan_manager');
+const contact = alias(users, 'contact');
 const contactColumns = { id: users.id, fullName: users.fullName, email: users.email };
 
 // Prepared once per connection (issue 10), named for PostgreSQL. They bind `updatedAt` themselves:
@@ -48,14 +49,15 @@ const statements = preparedFor((db) => ({
     .from(syncClients)
     .where(eq(syncClients.clientId, sql.placeholder('clientId')))
     .prepare('sync.client'),
-  // A concurrent first request of the same client may insert it first: then nothing comes back.
+  // A concurrent first request of the same client may insert it first: then nothing comes back. A push
+  // registers a new client with its first mutation's id, in that mutation's transaction.
   insertClient: db
     .insert(syncClients)
     .values({
       clientId: sql.placeholder('clientId'),
       userId: sql.placeholder('userId'),
       companyId: sql.placeholder('companyId'),
-      lastMutationId: 0,
+      lastMutationId: sql.placeholder('lastMutationId'),
       updatedAt: sql.placeholder('updatedAt'),
     })
     .onConflictDoNothing()
@@ -74,11 +76,6 @@ const statements = preparedFor((db) => ({
     .set({ updatedAt: sql`${sql.placeholder('updatedAt')}` })
     .where(eq(syncClients.clientId, sql.placeholder('clientId')))
     .prepare('sync.client.touch'),
-  lastMutationId: db
-    .select({ id: syncClients.lastMutationId })
-    .from(syncClients)
-    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
-    .prepare('sync.client.lastMutationId'),
   plans: perRole((_scope, role) =>
     db
       .select({
@@ -104,7 +101,8 @@ const statements = preparedFor((db) => ({
   ),
   tasks: perRole((_scope, role) =>
     db
-      .select({ task: onboardingTasks, planDeletedAt: onboardingPlans.deletedAt })
+      // Flat: drizzle maps a flat row of columns about twice as fast as one nesting the task.
+      .select({ ...getTableColumns(onboardingTasks), planDeletedAt: onboardingPlans.deletedAt })
       .from(onboardingTasks)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
       .where(and(planScopeWithDeleted(role), gt(onboardingTasks.version, sql.placeholder('since'))))
@@ -113,12 +111,7 @@ const statements = preparedFor((db) => ({
   ),
   messages: perRole((_scope, role) =>
     db
-      .select({
-        message: messages,
-        planDeletedAt: onboardingPlans.deletedAt,
-        senderFullName: users.fullName,
-        senderRole: users.role,
-      })
+      .select({ ...getTableColumns(messages), planDeletedAt: onboardingPlans.deletedAt, senderFullName: users.fullName, senderRole: users.role })
       .from(messages)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
       .leftJoin(users, eq(users.id, messages.senderId))
@@ -128,26 +121,35 @@ const statements = preparedFor((db) => ({
       .prepare(`sync.pull.messages.${role}`),
   ),
   // The templates of the plans the caller sees (deleted templates stay readable), looked up from the
-  // plans so each is found by its id; the join on companyId keeps another company's template out.
+  // plans so each is found by its id; the join on companyId keeps another company's template out. Those
+  // changed since the cursor, and those of plans changed since it (a plan newly assigned from an old
+  // template): a device keeps the others (since 0: all of them).
   templates: perRole((scope, role) =>
     db
       .selectDistinct({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
       .from(onboardingPlans)
       .innerJoin(templates, and(eq(templates.id, onboardingPlans.templateId), eq(templates.companyId, onboardingPlans.companyId)))
-      .where(scope)
+      .where(and(scope, or(gt(templates.version, sql.placeholder('since')), gt(onboardingPlans.version, sql.placeholder('since')))))
       .orderBy(asc(templates.id))
       .prepare(`sync.pull.templates.${role}`),
   ),
-  company: db
-    .select({ id: companies.id, name: companies.name, helpfulResources: companies.helpfulResources, version: companies.version })
+  // The company (its version is the new cursor), the caller's sync client (null when new) and their
+  // manager's contact (null without one, or when they left the company), in one statement.
+  head: db
+    .select({
+      company: { id: companies.id, name: companies.name, helpfulResources: companies.helpfulResources, version: companies.version },
+      clientUserId: syncClients.userId,
+      lastMutationId: syncClients.lastMutationId,
+      clientSeenAt: syncClients.updatedAt,
+      managerId: contact.id,
+      managerFullName: contact.fullName,
+      managerEmail: contact.email,
+    })
     .from(companies)
+    .leftJoin(syncClients, eq(syncClients.clientId, sql.placeholder('clientId')))
+    .leftJoin(contact, and(eq(contact.id, sql.placeholder('managerId')), eq(contact.companyId, companies.id)))
     .where(eq(companies.id, sql.placeholder('companyId')))
-    .prepare('sync.pull.company'),
-  managerContact: db
-    .select(contactColumns)
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('managerId')), eq(users.companyId, sql.placeholder('companyId'))))
-    .prepare('sync.pull.managerContact'),
+    .prepare('sync.pull.head'),
   admins: db
     .select(contactColumns)
     .from(users)
@@ -156,27 +158,26 @@ const statements = preparedFor((db) => ({
     .prepare('sync.pull.admins'),
 }));
 
-/** The caller's sync client, registered on first use; another user's clientId answers 404. */
-async function ensureClient(db: Db, user: CurrentUser, clientId: string): Promise<{ client: SyncClientRow; isNew: boolean }> {
-  const existing = await first(statements(db).client.execute({ clientId }));
-  if (existing) {
-    if (existing.userId !== user.id) throw notFound('Sync client');
-    return { client: existing, isNew: false };
-  }
-  return transaction(db, async (tx) => {
-    const statement = statements(tx);
-    const updatedAt = new Date().toISOString();
-    const inserted = await first(statement.insertClient.execute({ clientId, userId: user.id, companyId: user.companyId, updatedAt }));
-    if (inserted) return { client: inserted, isNew: true };
-    const client = found(await first(statement.client.execute({ clientId })), 'Sync client');
-    if (client.userId !== user.id) throw notFound('Sync client');
-    return { client, isNew: false };
-  });
+/** The caller's sync client as stored, or undefined when it is new; another user's clientId answers 404. */
+async function findClient(db: Db, user: CurrentUser, clientId: string): Promise<SyncClientRow | undefined> {
+  const stored = await first(statements(db).client.execute({ clientId }));
+  if (stored && stored.userId !== user.id) throw notFound('Sync client');
+  return stored;
 }
 
-/** The client's counter as stored now (another push of the same client may have moved it on). */
-async function storedLastMutationId(db: Db, clientId: string): Promise<number> {
-  return found(await first(statements(db).lastMutationId.execute({ clientId })), 'Sync client').id;
+/** Registers a new client at `lastMutationId`; false when a concurrent request registered it first. */
+async function register(tx: Tx, user: CurrentUser, clientId: string, lastMutationId: number): Promise<boolean> {
+  const updatedAt = new Date().toISOString();
+  const inserted = await statements(tx).insertClient.execute({ clientId, userId: user.id, companyId: user.companyId, lastMutationId, updatedAt });
+  return inserted.length === 1;
+}
+
+/** The caller's sync client, registered on first use; another user's clientId answers 404. */
+async function ensureClient(db: Db, user: CurrentUser, clientId: string): Promise<SyncClientRow> {
+  const stored = await findClient(db, user, clientId);
+  if (stored) return stored;
+  await register(db, user, clientId, 0);
+  return found(await findClient(db, user, clientId), 'Sync client');
 }
 
 /** Moves the client's counter from `id - 1` to `id`; false when another push got there first. */
@@ -240,23 +241,26 @@ async function markConversationRead(tx: Tx, user: CurrentUser, planId: string, u
 class AppliedElsewhere extends Error {}
 
 /**
- * Applies the mutation and advances the client's counter in one transaction. A broken rule rolls the
- * mutation back and still advances the counter. Null: another push of the same client got there first.
+ * Applies the mutation and moves the client's counter to it in one transaction: a registered client is
+ * advanced, a new one registered at this id (so a device's first push costs no transaction of its own).
+ * A broken rule rolls the mutation back and still moves the counter. Null: another push of the same
+ * client got there first.
  */
-async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation): Promise<MutationResult | null> {
+async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation, registered: boolean): Promise<MutationResult | null> {
+  const moveCounter = (tx: Tx) => (registered ? advance(tx, clientId, mutation.id) : register(tx, user, clientId, mutation.id));
   try {
     await transaction(db, async (tx) => {
       await applyMutation(tx, user, mutation);
       // Last, after the company's lock: every writer takes that one first, so no two wait on each other.
-      if (!(await advance(tx, clientId, mutation.id))) throw new AppliedElsewhere();
+      if (!(await moveCounter(tx))) throw new AppliedElsewhere();
     });
     return { id: mutation.id, status: 'applied' };
   } catch (error) {
     if (error instanceof AppliedElsewhere) return null;
     // A broken rule is the person's to see, not a reason to block the queue; a server fault is retried.
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const advanced = await transaction(db, (tx) => advance(tx, clientId, mutation.id));
-    return advanced ? { id: mutation.id, status: 'rejected', message: error.message } : null;
+    const moved = await transaction(db, moveCounter);
+    return moved ? { id: mutation.id, status: 'rejected', message: error.message } : null;
   }
 }
 
@@ -266,7 +270,10 @@ async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutatio
  */
 export async function pushMutations(db: Db, user: CurrentUser, request: PushRequest): Promise<PushResponse> {
   const { clientId } = request;
-  let { lastMutationId } = (await ensureClient(db, user, clientId)).client;
+  if (request.mutations.length === 0) return { results: [], lastMutationId: (await ensureClient(db, user, clientId)).lastMutationId };
+  let stored = await findClient(db, user, clientId);
+  let registered = stored !== undefined;
+  let lastMutationId = stored?.lastMutationId ?? 0;
   const results: MutationResult[] = [];
   for (let index = 0; index < request.mutations.length;) {
     const mutation = request.mutations[index]!;
@@ -277,21 +284,25 @@ export async function pushMutations(db: Db, user: CurrentUser, request: PushRequ
     }
     if (mutation.id > lastMutationId + 1) {
       // Another push of this client may have moved the counter on since it was read: look again first.
-      const stored = await storedLastMutationId(db, clientId);
-      if (stored !== lastMutationId) {
-        lastMutationId = stored;
+      stored = await findClient(db, user, clientId);
+      if (stored && stored.lastMutationId !== lastMutationId) {
+        registered = true;
+        lastMutationId = stored.lastMutationId;
         continue;
       }
       throw conflict(`Mutation ${mutation.id} is out of order: the server expected ${lastMutationId + 1}.`);
     }
-    const result = await applyInOrder(db, user, clientId, mutation);
+    const result = await applyInOrder(db, user, clientId, mutation, registered);
     if (result) {
       results.push(result);
+      registered = true;
       lastMutationId = mutation.id;
       index += 1;
     } else {
-      // Applied by a concurrent push of the same client: the next round answers it as a duplicate.
-      lastMutationId = await storedLastMutationId(db, clientId);
+      // Applied or registered by a concurrent push of the same client: the next round answers it as a duplicate.
+      stored = await findClient(db, user, clientId);
+      registered = stored !== undefined;
+      lastMutationId = stored?.lastMutationId ?? 0;
     }
   }
   return { results, lastMutationId };
@@ -303,107 +314,126 @@ const DAY_MS = 86_400_000;
 export type PullOptions = { clientId: string; cursor: number; now?: Date };
 
 /**
+ * How stale a client's "last seen" (`sync_clients.updated_at`) may get before a pull writes it again:
+ * the tombstone horizon is 30 days, so an hour early or late changes nothing, and most pulls write nothing.
+ */
+const LAST_SEEN_PRECISION_MS = 3_600_000;
+
+/** Everything a pull reads, in one snapshot; `since` 0 reads the whole view. */
+async function readPull(db: Db, user: CurrentUser, clientId: string, since: number) {
+  const params = visiblePlanParams(user);
+  return snapshot(db, async (tx) => {
+    // Prepared on the snapshot's own handle: on PostgreSQL that is its connection, where the reads are
+    // sent together (pipelined) and answered in order.
+    const statement = statements(tx);
+    const [head, planRows, taskRows, messageRows, syncTemplates, gone] = await Promise.all([
+      first(statement.head.execute({ companyId: user.companyId, clientId, managerId: user.managerId })),
+      statement.plans[user.role].execute({ ...params, since }),
+      statement.tasks[user.role].execute({ ...params, since }),
+      statement.messages[user.role].execute({ ...params, since }),
+      statement.templates[user.role].execute({ ...params, since }),
+      // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to someone else).
+      since > 0 ? tombstonesFor(tx, user, since) : [],
+    ]);
+    const { company, clientUserId, lastMutationId, clientSeenAt, managerId, managerFullName, managerEmail } = found(head, 'Company');
+    const manager = managerId !== null && managerEmail !== null ? { id: managerId, fullName: managerFullName, email: managerEmail } : null;
+    // Without a manager (or when theirs left the company), the admins are the contacts.
+    const contacts = { manager, admins: manager ? [] : await statement.admins.execute({ companyId: user.companyId }) };
+    const client = clientUserId !== null && lastMutationId !== null && clientSeenAt !== null ? { userId: clientUserId, lastMutationId, seenAt: clientSeenAt } : undefined;
+    return { client, company, planRows, taskRows, messageRows, syncTemplates, contacts, gone };
+  });
+}
+
+/**
  * GET /api/sync/pull: everything visible that changed after `cursor`, read in one snapshot. The new
  * cursor is the company's version in that snapshot: every write stamped at or below it has committed
  * and is in the snapshot (the company's row lock orders its writers), every later one is above it.
+ * The changes since `cursor` are read in the same round as the client and the company; when those
+ * call for a reset (a new or long-silent client, a cursor from elsewhere), the whole view is read again.
  */
 export async function pullChanges(db: Db, user: CurrentUser, options: PullOptions): Promise<PullResponse> {
   const now = options.now ?? new Date();
-  const { client, isNew } = await ensureClient(db, user, options.clientId);
+  const { clientId } = options;
+  let read = await readPull(db, user, clientId, Math.max(options.cursor, 0));
+  const { client } = read;
+  if (client && client.userId !== user.id) throw notFound('Sync client');
   // updatedAt doubles as "last seen": a client silent past the tombstone horizon may have missed deletions.
-  // One statement needs no transaction of its own, and a client just made was seen now already.
-  if (!isNew) await statements(db).touchClient.execute({ clientId: client.clientId, updatedAt: now.toISOString() });
-  const params = visiblePlanParams(user);
+  const silentTooLong = !!client && now.getTime() - Date.parse(client.seenAt) > TOMBSTONE_HORIZON_DAYS * DAY_MS;
+  const reset = options.cursor <= 0 || !client || silentTooLong || options.cursor > read.company.version;
+  if (reset && options.cursor > 0) read = await readPull(db, user, clientId, 0);
+  if (!client) {
+    // Registered after the read (one statement). A concurrent first request may have registered it
+    // first: then it must be this person's.
+    if (!(await register(db, user, clientId, 0))) await findClient(db, user, clientId);
+  } else if (now.getTime() - Date.parse(client.seenAt) > LAST_SEEN_PRECISION_MS) {
+    await statements(db).touchClient.execute({ clientId, updatedAt: now.toISOString() });
+  }
+  const { company, planRows, taskRows, messageRows, syncTemplates, contacts, gone } = read;
+  const keep = <T extends { id: string }>(rows: SyncRow<T>[]) => (reset ? rows.filter((row) => !isTombstone(row)) : rows);
 
-  return snapshot(db, async (tx) => {
-    // Prepared on the snapshot's own handle: on PostgreSQL that is its connection.
-    const statement = statements(tx);
-    const company = found(await first(statement.company.execute({ companyId: user.companyId })), 'Company');
-    const current = company.version;
-    const silentTooLong = now.getTime() - Date.parse(client.updatedAt) > TOMBSTONE_HORIZON_DAYS * DAY_MS;
-    const reset = options.cursor <= 0 || isNew || silentTooLong || options.cursor > current;
-    const since = reset ? 0 : options.cursor;
-    const keep = <T extends { id: string }>(rows: SyncRow<T>[]) => (reset ? rows.filter((row) => !isTombstone(row)) : rows);
+  const plans = keep(
+    planRows.map(({ plan, newHire, manager, template }): SyncRow<SyncPlan> =>
+      plan.deletedAt
+        ? tombstone(plan.id)
+        : {
+            id: plan.id,
+            newHireId: plan.newHireId,
+            templateId: plan.templateId,
+            managerId: plan.managerId,
+            companyId: plan.companyId,
+            startDate: plan.startDate,
+            currentPhase: plan.currentPhase,
+            isCompleted: plan.isCompleted,
+            completedAt: plan.completedAt,
+            createdAt: plan.createdAt,
+            updatedAt: plan.updatedAt,
+            newHire,
+            manager: manager?.id ? manager : null,
+            template: template?.title !== undefined && template.title !== null ? template : null,
+          },
+    ),
+  );
+  const tasks = keep(taskRows.map((task): SyncRow<SyncTask> => (task.deletedAt || task.planDeletedAt ? tombstone(task.id) : toOnboardingTask(task))));
+  const syncMessages = keep(
+    messageRows.map((message): SyncRow<SyncMessage> =>
+      message.deletedAt || message.planDeletedAt
+        ? tombstone(message.id)
+        : {
+            id: message.id,
+            planId: message.planId,
+            senderId: message.senderId,
+            receiverId: message.receiverId,
+            content: message.content,
+            audience: message.audience,
+            isRead: message.isRead,
+            createdAt: message.createdAt,
+            sender: message.senderRole ? { fullName: message.senderFullName, role: message.senderRole } : null,
+          },
+    ),
+  );
 
-    const planRows = await statement.plans[user.role].execute({ ...params, since });
-    const plans = keep(
-      planRows.map(({ plan, newHire, manager, template }): SyncRow<SyncPlan> =>
-        plan.deletedAt
-          ? tombstone(plan.id)
-          : {
-              id: plan.id,
-              newHireId: plan.newHireId,
-              templateId: plan.templateId,
-              managerId: plan.managerId,
-              companyId: plan.companyId,
-              startDate: plan.startDate,
-              currentPhase: plan.currentPhase,
-              isCompleted: plan.isCompleted,
-              completedAt: plan.completedAt,
-              createdAt: plan.createdAt,
-              updatedAt: plan.updatedAt,
-              newHire,
-              manager: manager?.id ? manager : null,
-              template: template?.title !== undefined && template.title !== null ? template : null,
-            },
-      ),
-    );
+  // Rows that left the caller's view: a live row in this answer is newer than any such tombstone and wins.
+  const leftView = (entity: 'plan' | 'message', live: { id: string }[]) => {
+    const present = new Set(live.map((row) => row.id));
+    return (reset ? [] : gone).filter((row) => row.entity === entity && !present.has(row.entityId)).map((row) => tombstone(row.entityId));
+  };
+  // Plan tombstones first: a client drops a plan's tasks and messages with it, then applies what follows.
+  plans.unshift(...leftView('plan', plans));
+  syncMessages.unshift(...leftView('message', syncMessages));
 
-    const taskRows = await statement.tasks[user.role].execute({ ...params, since });
-    const tasks = keep(taskRows.map(({ task, planDeletedAt }): SyncRow<SyncTask> => (task.deletedAt || planDeletedAt ? tombstone(task.id) : toOnboardingTask(task))));
-
-    const messageRows = await statement.messages[user.role].execute({ ...params, since });
-    const syncMessages = keep(
-      messageRows.map(({ message, planDeletedAt, senderFullName, senderRole }): SyncRow<SyncMessage> =>
-        message.deletedAt || planDeletedAt
-          ? tombstone(message.id)
-          : {
-              id: message.id,
-              planId: message.planId,
-              senderId: message.senderId,
-              receiverId: message.receiverId,
-              content: message.content,
-              audience: message.audience,
-              isRead: message.isRead,
-              createdAt: message.createdAt,
-              sender: senderRole ? { fullName: senderFullName, role: senderRole } : null,
-            },
-      ),
-    );
-
-    // Few and small: the templates of the visible plans are sent whole every time, so a plan newly
-    // assigned from an old template still brings its title and duration.
-    const syncTemplates = await statement.templates[user.role].execute(params);
-
-    const managerContact = user.managerId ? ((await first(statement.managerContact.execute({ managerId: user.managerId, companyId: user.companyId }))) ?? null) : null;
-    const admins = managerContact ? [] : await statement.admins.execute({ companyId: user.companyId });
-    // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to
-    // someone else). A live row in this answer is newer than any such tombstone and wins.
-    const gone = reset ? [] : await tombstonesFor(tx, user, since);
-    const leftView = (entity: 'plan' | 'message', live: { id: string }[]) => {
-      const present = new Set(live.map((row) => row.id));
-      return gone.filter((row) => row.entity === entity && !present.has(row.entityId)).map((row) => tombstone(row.entityId));
-    };
-    // Plan tombstones first: a client drops a plan's tasks and messages with it, then applies what follows.
-    plans.unshift(...leftView('plan', plans));
-    syncMessages.unshift(...leftView('message', syncMessages));
-
-    const lastMutationId = (await first(statement.lastMutationId.execute({ clientId: client.clientId })))?.id ?? 0;
-
-    return {
-      cursor: current,
-      lastMutationId,
-      reset,
-      plans,
-      tasks,
-      templates: syncTemplates,
-      messages: syncMessages,
-      company: {
-        id: company.id,
-        name: company.name,
-        helpfulResources: shownHelpfulLinks(company.helpfulResources),
-      },
-      contacts: { manager: managerContact, admins },
-    };
-  });
+  return {
+    cursor: company.version,
+    lastMutationId: read.client?.lastMutationId ?? 0,
+    reset,
+    plans,
+    tasks,
+    templates: syncTemplates,
+    messages: syncMessages,
+    company: {
+      id: company.id,
+      name: company.name,
+      helpfulResources: shownHelpfulLinks(company.helpfulResources),
+    },
+    contacts,
+  };
 }

@@ -485,6 +485,31 @@ describe('sync API', () => {
     }
   });
 
+  // A device keeps the templates it has: a pull sends those edited since its cursor, and the template
+  // of a plan new to it even when the template is older than the cursor.
+  it('sends a template edited after the cursor, and an old template with a plan new to the device', async () => {
+    const client = clientId();
+    const first = (await pull(acme.cookies.newHire, client)).body as PullResponse;
+    expect(first.templates.map((template) => template.id)).toEqual([acmePlan.template.id]);
+    const unchanged = (await pull(acme.cookies.newHire, client, first.cursor)).body as PullResponse;
+    expect(unchanged).toMatchObject({ reset: false, templates: [] });
+
+    await transaction(ctx.db, async (tx) => {
+      const version = await nextVersion(tx, acme.company.id);
+      await tx.update(templates).set({ title: 'Engineering, revised', version }).where(eq(templates.id, acmePlan.template.id));
+    });
+    const edited = (await pull(acme.cookies.newHire, client, unchanged.cursor)).body as PullResponse;
+    expect(edited.templates).toEqual([expect.objectContaining({ id: acmePlan.template.id, title: 'Engineering, revised' })]);
+
+    const older = await givePlan(ctx, acme, acme.newHire.id, ['Only task']);
+    await transaction(ctx.db, async (tx) => {
+      const version = await nextVersion(tx, acme.company.id);
+      await tx.insert(onboardingPlans).values({ newHireId: acme.newHire.id, templateId: acmePlan.template.id, companyId: acme.company.id, startDate: '2026-02-02', version });
+    });
+    const withPlan = (await pull(acme.cookies.newHire, client, edited.cursor)).body as PullResponse;
+    expect(withPlan.templates.map((template) => template.id).sort()).toEqual([acmePlan.template.id, older.template.id].sort());
+  });
+
   it('answers 400 for a malformed push', async () => {
     const res = await push(acme.cookies.newHire, { clientId: 'nope', mutations: [] });
     expect(res.status).toBe(400);

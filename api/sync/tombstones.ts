@@ -1,11 +1,13 @@
 // Tombstones for rows that leave someone's view without a `deletedAt` row left behind (decision 004):
 // a deleted person's plans and messages, which the foreign keys remove with their account, and a plan
 // handed to another new hire or manager. Pull reads them beside the synced tables.
-import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageAudience } from '../../shared/messages.ts';
 import { TOMBSTONE_HORIZON_DAYS } from '../../shared/sync.ts';
 import type { Tx } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, onboardingTasks, syncTombstones, users } from '../db/schema.ts';
+import { uncountPlans } from '../stats/plan-counters.ts';
 
 type TombstoneRow = typeof syncTombstones.$inferInsert;
 type PlanParties = { id: string; companyId: string; newHireId: string; managerId: string | null };
@@ -63,6 +65,8 @@ export async function recordUserDeletion(tx: Tx, person: { id: string; companyId
       .where(and(eq(messages.companyId, person.companyId), or(eq(messages.senderId, person.id), eq(messages.receiverId, person.id))))
   ).filter((message) => !ownPlanIds.has(message.planId));
 
+  // Their plans leave the company's maintained figures here, as a deleted plan does (decision 008).
+  await uncountPlans(tx, [...ownPlanIds]);
   const base = { companyId: person.companyId, version };
   await record(tx, person.companyId, [
     ...ownPlans.flatMap((plan) => viewersOf(plan, person.id).map((userId) => ({ ...base, entity: 'plan' as const, entityId: plan.id, userId }))),
@@ -105,11 +109,21 @@ export async function recordPlanHandover(tx: Tx, before: PlanParties, after: { n
     .where(and(eq(messages.planId, before.id), isNull(messages.deletedAt)));
 }
 
+const statements = preparedFor((db) => {
+  const newerFor = (forUser: SQL) =>
+    db
+      .selectDistinct({ entity: syncTombstones.entity, entityId: syncTombstones.entityId })
+      .from(syncTombstones)
+      .where(and(eq(syncTombstones.companyId, sql.placeholder('companyId')), forUser, gt(syncTombstones.version, sql.placeholder('since'))));
+  return {
+    // Admins see every plan of the company: theirs and the company's (userId null).
+    admin: newerFor(or(isNull(syncTombstones.userId), eq(syncTombstones.userId, sql.placeholder('userId'))) as SQL).prepare('sync.tombstones.admin'),
+    person: newerFor(eq(syncTombstones.userId, sql.placeholder('userId'))).prepare('sync.tombstones.person'),
+  };
+});
+
 /** The tombstones newer than `since` that a person's pull must carry: their own, and (admins) the company's. */
 export function tombstonesFor(tx: Tx, user: { id: string; companyId: string; role: string }, since: number): Promise<{ entity: 'plan' | 'message'; entityId: string }[]> {
-  const forUser = user.role === 'admin' ? or(isNull(syncTombstones.userId), eq(syncTombstones.userId, user.id)) : eq(syncTombstones.userId, user.id);
-  return tx
-    .selectDistinct({ entity: syncTombstones.entity, entityId: syncTombstones.entityId })
-    .from(syncTombstones)
-    .where(and(eq(syncTombstones.companyId, user.companyId), forUser, gt(syncTombstones.version, since)));
+  const statement = statements(tx);
+  return (user.role === 'admin' ? statement.admin : statement.person).execute({ companyId: user.companyId, userId: user.id, since });
 }

@@ -1,5 +1,5 @@
 // What differs between the two engines, behind one interface: each engine's module implements it.
-import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 
 export type TransactionOptions = {
@@ -25,12 +25,6 @@ export type Engine = {
   /** A raw statement's rows. */
   rows<T>(db: Db, query: SQL): Promise<T[]>;
   close(): Promise<void>;
-
-  // Date arithmetic (stats): what SQLite does with text functions, PostgreSQL does with timestamptz.
-  /** 'YYYY-MM' of a timestamp's UTC calendar month. */
-  utcMonth(timestamp: AnyColumn | SQL): SQL<string>;
-  /** Whole days from a calendar date ('YYYY-MM-DD') to the UTC calendar date of a timestamp. */
-  daysFromDateTo(day: AnyColumn | SQL, timestamp: AnyColumn | SQL): SQL<number>;
 };
 
 type Binding = { engine: Engine; connection: object };

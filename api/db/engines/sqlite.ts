@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../schema.sqlite.ts';
@@ -95,10 +95,5 @@ export function sqliteEngine(client: Database.Database): Engine {
     exclusively: (_name, work) => work(),
     rows: async <T>(db: Db, query: SQL) => (db as unknown as SqliteDb).all<T>(query),
     close: async () => void client.close(),
-
-    // Date arithmetic (stats): what SQLite does with text functions, PostgreSQL does with timestamptz.
-    // Timestamps are ISO-8601 text; date() and strftime() read them (offset included) as UTC.
-    utcMonth: (timestamp) => sql<string>`strftime('%Y-%m', ${timestamp})`,
-    daysFromDateTo: (day, timestamp) => sql<number>`cast(julianday(date(${timestamp})) - julianday(${day}) as integer)`,
   };
 }
