@@ -8,6 +8,7 @@ import { accountRoutes, authRoutes } from './auth/auth.routes.ts';
 import { loadUser } from './auth/sessions.ts';
 import { companyRoutes } from './company/company.routes.ts';
 import { isUnstorableText, rows, uniqueViolation } from './db/client.ts';
+import { eventsRoutes } from './events/events.routes.ts';
 import { alreadyExists, AppError, emailTaken } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
 import { refuseUnstorableText, requireSameOrigin, securityHeaders, unstorableText } from './middleware/security.ts';
@@ -59,6 +60,7 @@ function apiRoutes() {
       .route('/payments', paymentsRoutes)
       .route('/subscription', subscriptionRoutes)
       .route('/sync', syncRoutes)
+      .route('/events', eventsRoutes)
       .route('/public-config', siteRoutes)
   );
 }

@@ -1,7 +1,7 @@
 // The real server process (api/server.ts): what it refuses to start with, the demo seed on a reachable
-// server, an unhandled rejection, and scheduled backups. Each case spawns `node --import tsx api/server.ts`.
+// server, the prerendered public pages, an unhandled rejection, and scheduled backups. Each case spawns `node --import tsx api/server.ts`.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,6 +143,32 @@ describe('the demo seed beyond loopback', () => {
     expect(again.output()).not.toContain('password for all');
     await stop(again);
   }, 40_000);
+});
+
+describe('the prerendered public pages (vite.config.ts, kickoff:prerender)', () => {
+  it('go to visitors without a session cookie; the app shell to everyone else, and to every other page', async () => {
+    const staticDir = join(workDir, 'static');
+    mkdirSync(join(staticDir, 'prerendered'), { recursive: true });
+    writeFileSync(join(staticDir, 'index.html'), '<p>shell</p>');
+    writeFileSync(join(staticDir, 'prerendered', 'index.html'), '<p>landing</p>');
+    writeFileSync(join(staticDir, 'prerendered', 'login.html'), '<p>sign-in</p>');
+    const server = await startServer({ SEED_DEMO: 'false', STATIC_DIR: staticDir, ...(await freshDatabase('prerendered')) });
+    const page = async (path: string, cookie?: string) => {
+      const res = await fetch(`${server.base}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+      return { body: await res.text(), vary: res.headers.get('vary'), cacheControl: res.headers.get('cache-control') };
+    };
+    try {
+      expect(await page('/')).toEqual({ body: '<p>landing</p>', vary: expect.stringContaining('Cookie'), cacheControl: 'no-cache' });
+      expect((await page('/login')).body).toBe('<p>sign-in</p>');
+      // Any session cookie, even a stale one: the app asks who is signed in and shows the right screen.
+      expect(await page('/', 'kickoff_sid=whoever')).toEqual({ body: '<p>shell</p>', vary: expect.stringContaining('Cookie'), cacheControl: 'no-cache' });
+      expect((await page('/login', 'kickoff_sid=whoever')).body).toBe('<p>shell</p>');
+      expect((await page('/new-hire-dashboard')).body).toBe('<p>shell</p>');
+      expect((await page('/login/')).body).toBe('<p>shell</p>');
+    } finally {
+      await stop(server);
+    }
+  });
 });
 
 describe('reliability', () => {

@@ -4,10 +4,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { getCookie } from 'hono/cookie';
 import { createApp } from './app.ts';
+import { sessionCookieName } from './auth/sessions.ts';
 import { startChores } from './chores.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createChangeBus } from './events/create-bus.ts';
 import { DEMO_PASSWORD, randomDemoPassword, seedDemo } from './seed.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -27,7 +30,8 @@ async function start() {
   const { config, mailer } = configure();
   const database = await openDatabase(config.database);
   const { db } = database;
-  const app = createApp({ db, config, mailer });
+  const changes = createChangeBus(config.database, db);
+  const app = createApp({ db, config, mailer, changes });
 
   const staticRoot = resolve(config.staticDir);
   const indexPath = resolve(staticRoot, 'index.html');
@@ -43,6 +47,18 @@ async function start() {
     if (path === '/sw.js' || path.endsWith('.webmanifest') || path === '/registerSW.js') c.header('Cache-Control', 'no-cache');
     // Captions (the walkthrough's WebVTT): browsers want text/vtt, which the static server does not know.
     if (path.endsWith('.vtt') && c.res.ok) c.header('Content-Type', 'text/vtt; charset=utf-8');
+  });
+  // Public pages prerendered at build time (vite.config.ts, kickoff:prerender) go to visitors without a
+  // session cookie, so they paint before any script runs; anyone with one gets the app shell below.
+  const sessionCookie = sessionCookieName(config.secureCookies);
+  const servePrerendered = serveStatic({ root: config.staticDir, precompressed: true, rewriteRequestPath: (path) => `/prerendered${path === '/' ? '/index' : path}.html` });
+  app.get('*', async (c, next) => {
+    const path = c.req.path;
+    if (path.startsWith('/api/') || !/^\/[a-z-]*$/.test(path)) return next();
+    // Set before the answer is made, so the page (prerendered or the shell) carries them.
+    c.header('Vary', 'Cookie', { append: true });
+    c.header('Cache-Control', 'no-cache');
+    return getCookie(c, sessionCookie) ? next() : servePrerendered(c, next);
   });
   // `precompressed`: the build writes .br/.gz beside each asset (vite.config.ts); sent when accepted.
   app.use('*', serveStatic({ root: config.staticDir, precompressed: true }));
@@ -72,8 +88,9 @@ async function start() {
   let stopping = false;
   let closing: Promise<void> | undefined;
   const closeAndExit = () => {
-    closing ??= database
+    closing ??= changes
       .close()
+      .then(() => database.close())
       .catch((error: unknown) => console.error('Closing the database failed:', error))
       .finally(() => process.exit(0));
   };
@@ -83,6 +100,8 @@ async function start() {
     console.log(`${signal} received: finishing requests and closing the database.`);
     chores.stop();
     server.close(closeAndExit);
+    // Event streams never finish on their own: ended here, so the server can close within moments.
+    void changes.close();
     setTimeout(closeAndExit, 10_000).unref();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -13,6 +13,8 @@ import {
 } from '../../shared/auth.ts';
 import { badRequest, forbidden, found, unauthorized } from '../lib/app-error.ts';
 import { transaction } from '../db/client.ts';
+import { plansOfPerson } from '../events/events.queries.ts';
+import { pokePersonRemoved } from '../events/publish.ts';
 import type { AppEnv, CurrentUser } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { passwordResetMail, sendQuietly, verificationMail } from '../mail/account-mails.ts';
@@ -175,7 +177,9 @@ export const accountRoutes = new Hono<AppEnv>()
   .delete('/', requireUser, validate('json', DeleteAccountSchema), async (c) => {
     const user = currentUser(c);
     await confirmPassword(c, user, c.req.valid('json').password, 'password', 'Password is incorrect');
-    await deleteOwnAccount(c.var.deps.db, user);
+    const plans = await plansOfPerson(c.var.deps.db, user.companyId, user.id);
+    const { companyDeleted } = await deleteOwnAccount(c.var.deps.db, user);
+    if (!companyDeleted) await pokePersonRemoved(c.var.deps, user.companyId, plans);
     await endSession(c);
     return c.json({ message: 'Your account has been deleted.' });
   })

@@ -2,9 +2,11 @@
 import type { Role } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { ChangeBus } from '../events/bus.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
-export type AppDeps = { db: Db; config: Config; mailer: Mailer };
+/** `changes`: where write routes publish pokes and event streams subscribe (api/events/bus.ts). */
+export type AppDeps = { db: Db; config: Config; mailer: Mailer; changes: ChangeBus };
 
 /** What every authenticated handler knows about the caller; all queries scope by companyId. */
 export type CurrentUser = {

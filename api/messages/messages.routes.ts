@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MessagesQuerySchema, SendMessageSchema } from '../../shared/messages.ts';
 import { transaction } from '../db/client.ts';
+import { pokePlanIds, readByStaff } from '../events/publish.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
@@ -26,10 +27,22 @@ export const messagesRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const input = c.req.valid('json');
     const message = await transaction(c.var.deps.db, (tx) => sendMessage(tx, user, input));
+    await pokePlanIds(c.var.deps, user.companyId, 'messages', [message.planId], { staffOnly: message.audience === 'staff' });
     return c.json(message, 201);
   })
 
-  .patch('/:id/read', validate('param', IdParamSchema), async (c) => c.json(await markMessageRead(c.var.deps.db, currentUser(c), c.req.valid('param').id)))
+  .patch('/:id/read', validate('param', IdParamSchema), async (c) => {
+    const user = currentUser(c);
+    const message = await markMessageRead(c.var.deps.db, user, c.req.valid('param').id);
+    await pokePlanIds(c.var.deps, user.companyId, 'messages', [message.planId], { staffOnly: message.audience === 'staff' });
+    return c.json(message);
+  })
 
   /** Marks all of a plan's messages to the caller as read: one request when a conversation opens. */
-  .post('/:planId/read', validate('param', PlanParamSchema), async (c) => c.json({ marked: await markPlanRead(c.var.deps.db, currentUser(c), c.req.valid('param').planId) }));
+  .post('/:planId/read', validate('param', PlanParamSchema), async (c) => {
+    const user = currentUser(c);
+    const { planId } = c.req.valid('param');
+    const marked = await markPlanRead(c.var.deps.db, user, planId);
+    if (marked > 0) await pokePlanIds(c.var.deps, user.companyId, 'messages', [planId], { staffOnly: readByStaff(user) });
+    return c.json({ marked });
+  });

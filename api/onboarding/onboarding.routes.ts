@@ -2,6 +2,8 @@
 import { Hono } from 'hono';
 import { AssignPlanSchema, PlansPageSchema, SetTaskCompletedSchema, UpdatePlanSchema } from '../../shared/onboarding.ts';
 import { transaction } from '../db/client.ts';
+import { planRefs } from '../events/events.queries.ts';
+import { pokePlanIds, pokePlans } from '../events/publish.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
@@ -20,7 +22,9 @@ export const plansRoutes = new Hono<AppEnv>()
   })
 
   .post('/', staff, validate('json', AssignPlanSchema), async (c) => {
-    const plan = await assignPlanFromTemplate(c.var.deps.db, currentUser(c), c.req.valid('json'));
+    const user = currentUser(c);
+    const plan = await assignPlanFromTemplate(c.var.deps.db, user, c.req.valid('json'));
+    await pokePlans(c.var.deps, user.companyId, 'plans', [plan]);
     return c.json(plan, 201);
   })
 
@@ -30,10 +34,22 @@ export const plansRoutes = new Hono<AppEnv>()
 
   .get('/:id/tasks', requireUser, async (c) => c.json(await findPlanTasks(c.var.deps.db, currentUser(c), c.req.param('id'))))
 
-  .patch('/:id', requireUser, validate('json', UpdatePlanSchema), async (c) => c.json(await updatePlan(c.var.deps.db, currentUser(c), c.req.param('id'), c.req.valid('json'))))
+  .patch('/:id', requireUser, validate('json', UpdatePlanSchema), async (c) => {
+    const { db } = c.var.deps;
+    const user = currentUser(c);
+    const planId = c.req.param('id');
+    // Who saw the plan before: a manager or new hire it is handed away from hears of it too.
+    const previously = await planRefs(db, user.companyId, [planId]);
+    const plan = await updatePlan(db, user, planId, c.req.valid('json'));
+    await pokePlans(c.var.deps, user.companyId, 'plans', [plan], { previously });
+    return c.json(plan);
+  })
 
   .delete('/:id', requireUser, async (c) => {
-    await deletePlan(c.var.deps.db, currentUser(c), c.req.param('id'));
+    const user = currentUser(c);
+    const planId = c.req.param('id');
+    await deletePlan(c.var.deps.db, user, planId);
+    await pokePlanIds(c.var.deps, user.companyId, 'plans', [planId]);
     return c.json({ message: 'Onboarding plan deleted' });
   });
 
@@ -41,5 +57,7 @@ export const tasksRoutes = new Hono<AppEnv>().patch('/:taskId', requireUser, val
   const { db } = c.var.deps;
   const user = currentUser(c);
   const input = { ...c.req.valid('json'), taskId: c.req.param('taskId') };
-  return c.json(await transaction(db, (tx) => setTaskCompleted(tx, user, input)));
+  const task = await transaction(db, (tx) => setTaskCompleted(tx, user, input));
+  await pokePlanIds(c.var.deps, user.companyId, 'tasks', [task.planId]);
+  return c.json(task);
 });

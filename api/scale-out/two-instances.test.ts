@@ -3,8 +3,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeamMember } from '../auth/auth.queries.ts';
 import { signedNotify } from '../subscriptions/test-notify.ts';
-import { createTestContext, TEST_PASSWORD, type TestContext, testEngine } from '../test/harness.ts';
+import { openReadyStream } from '../test/event-stream.ts';
+import { createTestContext, TEST_PASSWORD, TEST_PASSWORD_HASH, type TestContext, testEngine } from '../test/harness.ts';
 
 type Instance = { url: string; process: ChildProcess; output: string[] };
 
@@ -163,5 +165,37 @@ describe.runIf(testEngine === 'postgres')('two API instances on one PostgreSQL',
     expect(answers.map((res) => res.body.status).sort()).toEqual(['completed', 'duplicate', 'duplicate', 'duplicate']);
     const status = await call(b, '/api/subscription/status', { cookie: company.cookies.admin });
     expect(status.body).toMatchObject({ planType: 'growth' });
+  });
+
+  it("pokes a new hire's stream on one instance when their manager writes through the other (LISTEN/NOTIFY)", async () => {
+    const hire = await createTeamMember(ctx.db, {
+      companyId: company.company.id,
+      email: `streamed-${crypto.randomUUID().slice(0, 6)}@twin.test`,
+      fullName: 'Streamed Hire',
+      role: 'new_hire',
+      managerId: company.manager.id,
+      passwordHash: TEST_PASSWORD_HASH,
+      isEmailVerified: true,
+    });
+    const template = await call(a, '/api/templates', {
+      method: 'POST',
+      cookie: company.cookies.admin,
+      body: { title: 'Streamed', duration: 7, sections: [{ title: 'Week 1', dayStart: 1, dayEnd: 7, tasks: [{ title: 'Hello', type: 'checklist' }] }] },
+    });
+    const plan = await call(a, '/api/onboarding-plans', {
+      method: 'POST',
+      cookie: company.cookies.admin,
+      body: { newHireId: hire.id, templateId: template.body.id, startDate: '2026-11-02', managerId: company.manager.id },
+    });
+    expect(plan.status).toBe(201);
+
+    const stream = await openReadyStream(b.url, await ctx.cookieFor(hire.id));
+    try {
+      const sent = await call(a, '/api/messages', { method: 'POST', cookie: company.cookies.manager, body: { planId: plan.body.id, content: 'Hello from instance a' } });
+      expect(sent.status).toBe(201);
+      expect(await stream.nextPoke()).toEqual({ topic: 'messages', planId: plan.body.id });
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -307,6 +307,8 @@ export type NotifyOutcome = {
   result: string;
   /** It changed (or deliberately kept) an order the first time PayHere said so: not a forgery, replay or surplus renewal. */
   applied: boolean;
+  /** The order's company, once the notify reached a known order (the route pokes its people). */
+  companyId?: string;
 };
 
 /**
@@ -512,7 +514,7 @@ export async function processNotify(db: Db, payhere: Config['payhere'], form: No
       const current = (await first(tx.select().from(subscriptions).where(eq(subscriptions.id, order.id)))) ?? order;
       const done = async (result: string): Promise<NotifyOutcome> => {
         await recordTransaction(tx, form, result, current, result === 'flagged' ? TRANSACTION_FLAGS.renewalAfterCancel : null);
-        return { httpStatus: 200, result, applied: APPLIED_RESULTS.includes(result) };
+        return { httpStatus: 200, result, applied: APPLIED_RESULTS.includes(result), companyId: current.companyId };
       };
       if (seen) return done('duplicate');
 

@@ -13,6 +13,7 @@ import {
   type PaymentConfirmResponse,
   type PaymentCreateResponse,
 } from '../../shared/subscriptions.ts';
+import { EVERYONE, pokeRoles } from '../events/publish.ts';
 import { AppError, found, notFound } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
@@ -103,6 +104,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
       const { db, config } = c.var.deps;
       const outcome = await processNotify(db, config.payhere, form);
       if (!outcome.applied) await limits.payhereNotifyUnappliedPerAddress.hit(db, clientAddress(c));
+      else if (outcome.companyId) await pokeRoles(c.var.deps, outcome.companyId, 'subscription', EVERYONE);
       if (outcome.httpStatus !== 200) throw notifyRefused(outcome.httpStatus, outcome.result);
       return c.json({ status: outcome.result });
     },
@@ -111,8 +113,12 @@ export const paymentsRoutes = new Hono<AppEnv>()
   .post('/confirm', adminOnly, validate('json', PaymentConfirmSchema), async (c) => {
     const { db } = c.var.deps;
     const { orderId, status } = c.req.valid('json');
-    const order = found(await findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
-    if (status === 'failed') await markOrderFailed(db, order.id);
+    const { companyId } = currentUser(c);
+    const order = found(await findCompanyOrder(db, companyId, orderId), 'Order');
+    if (status === 'failed') {
+      await markOrderFailed(db, order.id);
+      await pokeRoles(c.var.deps, companyId, 'subscription', EVERYONE);
+    }
     const latest = found(await findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
     return c.json<PaymentConfirmResponse>({ status: latest.status });
   })
@@ -151,6 +157,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
       subscription_id: String(420_000_000_000 + Math.floor(Math.random() * 1_000_000_000)),
     };
     const result = await processNotify(db, config.payhere, form);
+    if (result.applied) await pokeRoles(c.var.deps, currentUser(c).companyId, 'subscription', EVERYONE);
     if (result.httpStatus !== 200) throw notifyRefused(result.httpStatus, result.result);
     const latest = found(await findCompanyOrder(db, currentUser(c).companyId, orderId), 'Order');
     return c.json<PaymentConfirmResponse>({ status: latest.status });
@@ -167,13 +174,16 @@ export const subscriptionRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     // PayHere stops the recurring billing first; the reason and feedback go to subscription_cancellations.
     await cancelSubscription(db, { companyId: user.companyId, userId: user.id, reason, feedback, payhere: subscriptionManagerFor(config) });
+    await pokeRoles(c.var.deps, user.companyId, 'subscription', EVERYONE);
     return c.json<MessageResponse>({
       message: 'Your subscription has been cancelled. You keep access until the end of your billing period.',
     });
   })
 
   .post('/reactivate', adminOnly, async (c) => {
-    const reactivated = await reactivateSubscription(c.var.deps.db, currentUser(c).companyId);
+    const { companyId } = currentUser(c);
+    const reactivated = await reactivateSubscription(c.var.deps.db, companyId);
+    await pokeRoles(c.var.deps, companyId, 'subscription', EVERYONE);
     if (!reactivated.payhereSubscriptionId) return c.json<MessageResponse>({ message: 'Your subscription is active again.' });
     // PayHere's cancel cannot be undone: say so rather than promise a renewal that will not come.
     const until = reactivated.endDate ? ` until ${reactivated.endDate.slice(0, 10)}` : '';
@@ -183,6 +193,8 @@ export const subscriptionRoutes = new Hono<AppEnv>()
   })
 
   .post('/free-starter', adminOnly, async (c) => {
-    await chooseStarter(c.var.deps.db, currentUser(c).companyId);
+    const { companyId } = currentUser(c);
+    await chooseStarter(c.var.deps.db, companyId);
+    await pokeRoles(c.var.deps, companyId, 'subscription', EVERYONE);
     return c.json<MessageResponse>({ message: 'Your company is on the Starter plan: free forever for up to 2 new hires and 1 manager.' });
   });

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MutationName, PushResponse } from '../../shared/sync.ts';
 import { createApp } from '../app.ts';
+import { inProcessChangeBus } from '../events/bus.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
 import { createSession, sessionCookieName } from '../auth/sessions.ts';
 import { loadConfig, type DatabaseConfig } from '../config.ts';
@@ -28,6 +29,8 @@ const RUNS = 1_000;
 
 const config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail' });
 const mailer = { send: async () => {} };
+/** No event stream opens here: the in-process bus serves both engines. */
+const changes = inProcessChangeBus();
 
 class Server {
   app: ReturnType<typeof createApp>;
@@ -38,7 +41,7 @@ class Server {
     private database: OpenDatabase,
     private readonly reopenWith: DatabaseConfig | null,
   ) {
-    this.app = createApp({ db: database.db, config, mailer });
+    this.app = createApp({ db: database.db, config, mailer, changes });
   }
 
   get db(): Db {
@@ -51,7 +54,7 @@ class Server {
       await this.database.close();
       this.database = await openDatabase(this.reopenWith);
     }
-    this.app = createApp({ db: this.database.db, config, mailer });
+    this.app = createApp({ db: this.database.db, config, mailer, changes });
   }
 
   /** The reopened handles are this file's to close; the test harness closes (and drops) the databases it opened. */

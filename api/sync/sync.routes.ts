@@ -1,13 +1,20 @@
 // The sync endpoints (DESIGN.md section 6): push queued mutations, pull changes since a cursor.
 import { Hono } from 'hono';
 import { PullQuerySchema, PushRequestSchema } from '../../shared/sync.ts';
+import { pokePushed } from '../events/publish.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { pullChanges, pushMutations } from './sync.queries.ts';
 
 export const syncRoutes = new Hono<AppEnv>()
-  .post('/push', requireUser, validate('json', PushRequestSchema), async (c) => c.json(await pushMutations(c.var.deps.db, currentUser(c), c.req.valid('json'))))
+  .post('/push', requireUser, validate('json', PushRequestSchema), async (c) => {
+    const user = currentUser(c);
+    const request = c.req.valid('json');
+    const response = await pushMutations(c.var.deps.db, user, request);
+    await pokePushed(c.var.deps, user, request.mutations, response);
+    return c.json(response);
+  })
 
   .get('/pull', requireUser, validate('query', PullQuerySchema), async (c) => {
     const { clientId, cursor } = c.req.valid('query');

@@ -2,6 +2,8 @@
 // Mounted after /api/users/me (auth.routes.ts), which therefore never reaches `/:id` here.
 import { Hono } from 'hono';
 import { InviteSchema } from '../../shared/team.ts';
+import { plansOfPerson } from '../events/events.queries.ts';
+import { pokePersonRemoved, pokeRoles, STAFF } from '../events/publish.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
@@ -28,7 +30,9 @@ export const teamRoutes = new Hono<AppEnv>()
 
   .post('/invite', requireRole('admin', 'manager'), validate('json', InviteSchema), async (c) => {
     const { db, config, mailer } = c.var.deps;
-    const { user, mail } = await inviteUser(db, config.appUrl, currentUser(c), c.req.valid('json'), clientAddress(c));
+    const inviter = currentUser(c);
+    const { user, mail } = await inviteUser(db, config.appUrl, inviter, c.req.valid('json'), clientAddress(c));
+    await pokeRoles(c.var.deps, inviter.companyId, 'team', STAFF);
     const mailSent = await trySend((m) => mailer.send(m), mail);
     return c.json({ ...user, mailSent }, 201);
   })
@@ -41,6 +45,12 @@ export const teamRoutes = new Hono<AppEnv>()
   })
 
   .delete('/:id', requireRole('admin'), async (c) => {
-    await deleteTeamMember(c.var.deps.db, currentUser(c), c.req.param('id'));
+    const { db } = c.var.deps;
+    const admin = currentUser(c);
+    const personId = c.req.param('id');
+    // Read before: the removal deletes their plans or takes them off the ones they managed.
+    const plans = await plansOfPerson(db, admin.companyId, personId);
+    await deleteTeamMember(db, admin, personId);
+    await pokePersonRemoved(c.var.deps, admin.companyId, plans);
     return c.json({ message: 'User deleted' });
   });

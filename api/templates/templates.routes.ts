@@ -2,6 +2,7 @@
 // and who else has one open in the editor.
 import { Hono } from 'hono';
 import { TemplateInputSchema } from '../../shared/templates.ts';
+import { pokeRoles, STAFF } from '../events/publish.ts';
 import { found, notFound } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
@@ -26,17 +27,22 @@ export const templatesRoutes = new Hono<AppEnv>()
 
   .post('/', requireRole('admin', 'manager'), validate('json', TemplateInputSchema), async (c) => {
     const user = currentUser(c);
-    return c.json(await createTemplate(c.var.deps.db, user, c.req.valid('json')), 201);
+    const template = await createTemplate(c.var.deps.db, user, c.req.valid('json'));
+    await pokeRoles(c.var.deps, user.companyId, 'templates', STAFF);
+    return c.json(template, 201);
   })
 
   .patch('/:id', requireRole('admin', 'manager'), validate('json', TemplateInputSchema), async (c) => {
     const user = currentUser(c);
-    return c.json(await updateTemplate(c.var.deps.db, user, c.req.param('id'), c.req.valid('json')));
+    const template = await updateTemplate(c.var.deps.db, user, c.req.param('id'), c.req.valid('json'));
+    await pokeRoles(c.var.deps, user.companyId, 'templates', STAFF);
+    return c.json(template);
   })
 
   .delete('/:id', requireRole('admin', 'manager'), async (c) => {
     const user = currentUser(c);
     await deleteTemplate(c.var.deps.db, user, c.req.param('id'));
+    await pokeRoles(c.var.deps, user.companyId, 'templates', STAFF);
     return c.json({ message: 'Template deleted successfully!' });
   })
 

@@ -3,6 +3,7 @@
 // bodies, and every answer must keep DESIGN.md section 4: no 5xx, JSON, the one error shape, no leak.
 import fc from 'fast-check';
 import { createApp } from '../app.ts';
+import { createChangeBus } from '../events/create-bus.ts';
 import { loadConfig } from '../config.ts';
 import { transaction } from '../db/client.ts';
 import { ERROR_CODE } from '../../shared/errors.ts';
@@ -129,7 +130,7 @@ export class WorldImage {
 
   async copy(): Promise<World> {
     const { db, config, close } = await this.image.copy();
-    const app = createApp({ db, config: { ...this.config, database: config }, mailer: { send: async () => {} } });
+    const app = createApp({ db, config: { ...this.config, database: config }, mailer: { send: async () => {} }, changes: createChangeBus(config, db) });
     return { ...this.data, app, close };
   }
 }

@@ -5,6 +5,8 @@ import { createSession, sessionCookieName } from '../auth/sessions.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
 import { type Config, databaseEngine, loadConfig, postgresTestUrls } from '../config.ts';
 import { type Db, type OpenDatabase, openDatabase } from '../db/client.ts';
+import type { ChangeBusOptions } from '../events/bus.ts';
+import { createChangeBus } from '../events/create-bus.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { createDatabase, dropDatabase } from '../../scripts/postgres-cluster.ts';
 
@@ -17,9 +19,13 @@ export type RequestOptions = { method?: string; body?: unknown; cookie?: string;
 export const testEngine = databaseEngine();
 
 const openDatabases = new Set<() => Promise<void>>();
+/** Change buses (on PostgreSQL each may hold a LISTEN connection): closed before their databases are dropped. */
+const openBuses = new Set<() => Promise<void>>();
 
 /** Closes every test database opened so far (api/test/setup.ts runs it after each test file). */
 export async function closeTestDatabases(): Promise<void> {
+  await Promise.all([...openBuses].map((close) => close()));
+  openBuses.clear();
   await Promise.all([...openDatabases].map((close) => close()));
   openDatabases.clear();
 }
@@ -56,10 +62,12 @@ export async function sessionCookie(db: Db, userId: string, secureCookies = fals
 }
 
 /** The API over a given database: requests in process, mail captured in memory, sessions on demand. */
-export function apiOver(db: Db, config: Config) {
+export function apiOver(db: Db, config: Config, busOptions: ChangeBusOptions = {}) {
   const mails: Mail[] = [];
   const mailer = { send: async (mail: Mail) => void mails.push(mail) };
-  const app = createApp({ db, config, mailer });
+  const changes = createChangeBus(config.database, db, busOptions);
+  openBuses.add(() => changes.close());
+  const app = createApp({ db, config, mailer, changes });
 
   async function request(path: string, options: RequestOptions = {}) {
     const { method = 'GET', body, cookie, headers = {} } = options;
@@ -86,14 +94,15 @@ export function apiOver(db: Db, config: Config) {
   /** A cookie header for a fresh session of this user. */
   const cookieFor = (userId: string) => sessionCookie(db, userId, config.secureCookies);
 
-  return { app, db, config, mails, request, cookieFor };
+  return { app, db, config, mails, changes, request, cookieFor };
 }
 
-export async function createTestContext(env: Record<string, string> = {}) {
+/** `busOptions`: the change bus's, e.g. a short keep-alive for the event stream's tests. */
+export async function createTestContext(env: Record<string, string> = {}, busOptions: ChangeBusOptions = {}) {
   const database = await openTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail', ...env }), database: database.config };
   const { db } = database;
-  const { app, mails, request, cookieFor } = apiOver(db, config);
+  const { app, mails, changes, request, cookieFor } = apiOver(db, config, busOptions);
 
   /** A company with an admin, a manager and a new hire (managed by the manager), each signed in. */
   async function createCompany(name = 'Acme') {
@@ -127,7 +136,7 @@ export async function createTestContext(env: Record<string, string> = {}) {
     };
   }
 
-  return { app, db, database, config, mails, request, cookieFor, createCompany };
+  return { app, db, database, config, mails, changes, request, cookieFor, createCompany };
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

@@ -498,6 +498,16 @@ export const MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/messages/:planId/read', rule: 'messages: read (marks the conversation read for the caller)', targets: planTargets(200) },
 
+  // ---- the change stream ----
+  {
+    route: 'GET /api/events',
+    rule: 'change stream: every signed-in person opens their own; which pokes reach whom is api/events/events.test.ts',
+    targets: [
+      // The copy's bus is closed first: the stream then answers 200 and ends at once instead of staying open.
+      { label: 'the caller’s stream', prepare: (w) => w.ctx.changes.close(), expect: signedIn(200) },
+    ],
+  },
+
   // ---- company settings ----
   {
     route: 'GET /api/company',

@@ -218,7 +218,7 @@ async function seed(ctx: TestContext) {
 export type WorldData = Awaited<ReturnType<typeof seed>>;
 
 /** What a cell talks to: the harness's surface over its own copy of the world's database. */
-export type WorldContext = Pick<TestContext, 'app' | 'db' | 'config' | 'mails' | 'request' | 'cookieFor'> & { close: () => Promise<void> };
+export type WorldContext = Pick<TestContext, 'app' | 'db' | 'config' | 'mails' | 'changes' | 'request' | 'cookieFor'> & { close: () => Promise<void> };
 export type World = WorldData & { ctx: WorldContext };
 
 /** The built world, frozen: every fork is a copy of it. */

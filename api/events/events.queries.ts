@@ -1,0 +1,60 @@
+// What a poke's audience needs that a write route does not hold already: the people of the plans a
+// change touched, read after the write has committed. Deleted plans count: their people must hear of it.
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { MessageAudience } from '../../shared/messages.ts';
+import type { Db } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
+import { messages, onboardingPlans, onboardingTasks } from '../db/schema.ts';
+import type { PlanParties } from './bus.ts';
+
+/** A plan and the people who, with the company's admins, see it. */
+export type PlanRef = PlanParties & { id: string };
+
+const planRefColumns = { id: onboardingPlans.id, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId };
+
+// The one-plan lookup follows every message and tick: prepared once per connection.
+const statements = preparedFor((db) => ({
+  plan: db
+    .select(planRefColumns)
+    .from(onboardingPlans)
+    .where(and(eq(onboardingPlans.id, sql.placeholder('planId')), eq(onboardingPlans.companyId, sql.placeholder('companyId'))))
+    .prepare('events.planRef'),
+}));
+
+/** The company's plans of these ids, deleted ones included. */
+export async function planRefs(db: Db, companyId: string, planIds: string[]): Promise<PlanRef[]> {
+  const ids = [...new Set(planIds)];
+  if (ids.length === 0) return [];
+  if (ids.length === 1) return statements(db).plan.execute({ planId: ids[0], companyId });
+  return db
+    .select(planRefColumns)
+    .from(onboardingPlans)
+    .where(and(eq(onboardingPlans.companyId, companyId), inArray(onboardingPlans.id, ids)));
+}
+
+/** The live plans a person is the new hire or the manager of: what removing them changes. */
+export function plansOfPerson(db: Db, companyId: string, personId: string): Promise<PlanRef[]> {
+  return db
+    .select(planRefColumns)
+    .from(onboardingPlans)
+    .where(and(eq(onboardingPlans.companyId, companyId), isNull(onboardingPlans.deletedAt), or(eq(onboardingPlans.newHireId, personId), eq(onboardingPlans.managerId, personId))));
+}
+
+/** The plans of these tasks of the company. */
+export async function planIdsOfTasks(db: Db, companyId: string, taskIds: string[]): Promise<string[]> {
+  if (taskIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ planId: onboardingTasks.planId })
+    .from(onboardingTasks)
+    .where(and(eq(onboardingTasks.companyId, companyId), inArray(onboardingTasks.id, taskIds)));
+  return rows.map((row) => row.planId);
+}
+
+/** The plan and audience of these messages of the company. */
+export async function messagePlans(db: Db, companyId: string, messageIds: string[]): Promise<{ planId: string; audience: MessageAudience }[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({ planId: messages.planId, audience: messages.audience })
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), inArray(messages.id, messageIds)));
+}

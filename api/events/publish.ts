@@ -1,0 +1,111 @@
+// Publishing from a write route, once its transaction has committed (never from inside a queries
+// function: a poke for a write that then rolls back would send clients to read nothing). Each helper
+// names what changed and who may see it, and never throws: the write it reports has happened.
+import * as v from 'valibot';
+import type { ChangePoke, ChangeTopic } from '../../shared/events.ts';
+import { isStaff, ROLES, STAFF_ROLES, type Role } from '../../shared/roles.ts';
+import { MUTATION_ARGS_SCHEMAS, type PushMutation, type PushResponse } from '../../shared/sync.ts';
+import type { AppDeps, CurrentUser } from '../lib/env.ts';
+import type { PlanParties } from './bus.ts';
+import { messagePlans, planIdsOfTasks, planRefs, type PlanRef } from './events.queries.ts';
+
+/** Who the team and template screens are for (their routes' guards). */
+export const STAFF: Role[] = [...STAFF_ROLES];
+/** Every member: company settings and the subscription are read by all (GET /api/company, /api/subscription/status, sync pull). */
+export const EVERYONE: Role[] = [...ROLES];
+
+export type PlanPokeOptions = {
+  /** A staff note: the plans' new hires never hear of it. */
+  staffOnly?: boolean;
+  /** Who the plans belonged to before the change (handed to another manager or new hire): their view lost them. */
+  previously?: PlanParties[];
+};
+
+function logFailure(topic: ChangeTopic, error: unknown): void {
+  console.error(`Change bus: the ${topic} poke was not published:`, error);
+}
+
+/** Each pair of people once: a manager's hundred plans make one entry, which keeps a NOTIFY small. */
+function distinctParties(plans: PlanParties[]): PlanParties[] {
+  const byKey = new Map<string, PlanParties>();
+  for (const { newHireId, managerId } of plans) byKey.set(`${newHireId}/${managerId ?? ''}`, { newHireId, managerId });
+  return [...byKey.values()];
+}
+
+/**
+ * A change to these plans reaches whoever may see one of them (canSeePlan: their new hire, their
+ * manager, the company's admins). The poke names the plan when there is one.
+ */
+export async function pokePlans(deps: AppDeps, companyId: string, topic: ChangeTopic, plans: PlanRef[], options: PlanPokeOptions = {}): Promise<void> {
+  const planIds = new Set(plans.map((plan) => plan.id));
+  const parties = distinctParties([...plans, ...(options.previously ?? [])]);
+  if (parties.length === 0) return;
+  const poke: ChangePoke = planIds.size === 1 ? { topic, planId: [...planIds][0] } : { topic };
+  await deps.changes.publish({ companyId, poke, audience: { plans: parties, staffOnly: options.staffOnly ?? false } });
+}
+
+/** The same, for plans known by id (looked up after the commit, deleted ones included). */
+export async function pokePlanIds(deps: AppDeps, companyId: string, topic: ChangeTopic, planIds: string[], options: PlanPokeOptions = {}): Promise<void> {
+  try {
+    await pokePlans(deps, companyId, topic, await planRefs(deps.db, companyId, planIds), options);
+  } catch (error) {
+    logFailure(topic, error);
+  }
+}
+
+/** A change every member of the company with one of these roles may see. */
+export async function pokeRoles(deps: AppDeps, companyId: string, topic: ChangeTopic, roles: Role[]): Promise<void> {
+  await deps.changes.publish({ companyId, poke: { topic }, audience: { roles } });
+}
+
+/** A person left the company (`plans`: theirs, read before): the team screens, and each plan they were part of. */
+export async function pokePersonRemoved(deps: AppDeps, companyId: string, plans: PlanRef[]): Promise<void> {
+  await pokeRoles(deps, companyId, 'team', STAFF);
+  await pokePlans(deps, companyId, 'plans', plans);
+}
+
+/**
+ * Marking messages read: a staff member's may include staff notes, so only staff hear of it; a new
+ * hire's are all plan messages.
+ */
+export const readByStaff = (reader: CurrentUser): boolean => isStaff(reader.role);
+
+/** The mutations of a sync push that were applied now (not duplicates or rejected), by kind. */
+function appliedMutations(mutations: PushMutation[], response: PushResponse) {
+  const applied = new Set(response.results.filter((result) => result.status === 'applied').map((result) => result.id));
+  const taskIds: string[] = [];
+  const sentMessageIds: string[] = [];
+  const readPlanIds: string[] = [];
+  for (const mutation of mutations) {
+    if (!applied.has(mutation.id)) continue;
+    if (mutation.name === 'task.setCompleted') {
+      const args = v.safeParse(MUTATION_ARGS_SCHEMAS['task.setCompleted'], mutation.args);
+      if (args.success) taskIds.push(args.output.taskId);
+    } else if (mutation.name === 'message.send') {
+      const args = v.safeParse(MUTATION_ARGS_SCHEMAS['message.send'], mutation.args);
+      if (args.success) sentMessageIds.push(args.output.id);
+    } else if (mutation.name === 'message.markRead') {
+      const args = v.safeParse(MUTATION_ARGS_SCHEMAS['message.markRead'], mutation.args);
+      if (args.success) readPlanIds.push(args.output.planId);
+    }
+  }
+  return { taskIds, sentMessageIds, readPlanIds };
+}
+
+/** POST /api/sync/push: tasks ticked and messages sent or read offline, each kind to its plans' people. */
+export async function pokePushed(deps: AppDeps, pusher: CurrentUser, mutations: PushMutation[], response: PushResponse): Promise<void> {
+  const { companyId } = pusher;
+  const { taskIds, sentMessageIds, readPlanIds } = appliedMutations(mutations, response);
+  try {
+    if (taskIds.length) await pokePlanIds(deps, companyId, 'tasks', await planIdsOfTasks(deps.db, companyId, taskIds));
+    if (sentMessageIds.length) {
+      const sent = await messagePlans(deps.db, companyId, sentMessageIds);
+      const planIdsOf = (audience: 'plan' | 'staff') => sent.filter((message) => message.audience === audience).map((message) => message.planId);
+      if (planIdsOf('plan').length) await pokePlanIds(deps, companyId, 'messages', planIdsOf('plan'));
+      if (planIdsOf('staff').length) await pokePlanIds(deps, companyId, 'messages', planIdsOf('staff'), { staffOnly: true });
+    }
+    if (readPlanIds.length) await pokePlanIds(deps, companyId, 'messages', readPlanIds, { staffOnly: readByStaff(pusher) });
+  } catch (error) {
+    console.error('Change bus: the pokes of a sync push were not published:', error);
+  }
+}
