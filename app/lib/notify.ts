@@ -4,13 +4,13 @@ import { ApiError, NetworkError } from './api-client.ts';
 
 type Toast = typeof SonnerToast;
 
-// sonner is fetched with the first toast (or with the lazy Toaster, whichever comes first), so it is
-// not part of the entry chunk. A failed fetch is forgotten, so the next toast tries again.
+// sonner is fetched with the first toast, which also mounts the lazy Toaster, so it is not part of a
+// first visit. A failed fetch is forgotten, so the next toast tries again.
 let toastModule: Promise<Toast> | undefined;
 let toastRequested = false;
 const toastRequestListeners = new Set<() => void>();
 
-/** For the root layout: mount the Toaster at once when a toast is raised before it was due (useSyncExternalStore). */
+/** For the root layout: mount the Toaster when the first toast is raised (useSyncExternalStore). */
 export function subscribeToastRequests(listener: () => void): () => void {
   toastRequestListeners.add(listener);
   return () => void toastRequestListeners.delete(listener);
@@ -37,9 +37,12 @@ function showToast(show: (toast: Toast) => void): Promise<void> {
   return loadToast().then(show, () => undefined);
 }
 
+/** `replaces`: a toast raised with the same key takes the place of the one on screen, updated in place. */
+export type ToastOptions = { replaces?: string };
+
 export const notify = {
-  success: (title: string, description?: string) => void showToast((toast) => toast.success(title, { description })),
-  info: (title: string, description?: string) => void showToast((toast) => toast(title, { description })),
+  success: (title: string, description?: string, options?: ToastOptions) => void showToast((toast) => toast.success(title, { description, id: options?.replaces })),
+  info: (title: string, description?: string, options?: ToastOptions) => void showToast((toast) => toast(title, { description, id: options?.replaces })),
   error: (title: string, description?: string, action?: ToastAction) => void showToast((toast) => toast.error(title, { description, action })),
 };
 

@@ -2,6 +2,7 @@
 import type { SessionUser } from '../../shared/auth.ts';
 import { CURRENT_USER_KEY } from './api/get-current-user.ts';
 import { CACHED_USER_KEY } from '../sync/local-base.ts';
+import { changeStream } from './change-stream.ts';
 import { client, json } from './typed-client.ts';
 import { queryClient } from './query-client.ts';
 
@@ -15,6 +16,7 @@ export async function signOut(): Promise<boolean> {
   const user = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY);
   const session = user ? await import('../sync/session.ts') : null;
   if (user && session && !(await session.confirmSignOut(user.id))) return false;
+  changeStream.stop();
   // The wait comes before the session ends, so the screen's polls meet no 401 on the way out.
   await new Promise((resolve) => setTimeout(resolve, SIGN_OUT_DELAY_MS));
   if (user && session) await session.clearLocalDataForSignOut(user.id);

@@ -16,6 +16,15 @@ export const Route = createFileRoute('/_app')({
       if (!preload) void notifyUnauthorized();
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
+    // The app shell opens the change stream (routes/-components/use-change-refresh.ts); opening it here
+    // already, before this screen's loaders read, spares their reads a second one at its first resync.
+    // Its code comes with the frame's, not in the first visit's entry; without it, polling is the fallback.
+    if (!preload) {
+      await import('../lib/change-stream.ts').then(
+        ({ changeStream }) => changeStream.start(),
+        () => undefined,
+      );
+    }
     return { user };
   },
   component: SignedInLayout,

@@ -31,7 +31,18 @@ export type RejectedChange = {
   at: string;
 };
 
-export type SyncMeta = { clientId: string; nextMutationId: number; cursor: number; lastSyncedAt: string | null };
+export type SyncMeta = {
+  clientId: string;
+  nextMutationId: number;
+  cursor: number;
+  lastSyncedAt: string | null;
+  /**
+   * Local actions written on this device so far, counted in the transaction of each one: a read that
+   * finds n here reads the database after the nth. Unlike mutation ids it never goes back (a new
+   * client renumbers its outbox). Absent in databases from before it was kept: none yet.
+   */
+  localWrites?: number;
+};
 
 export type MetaValues = {
   sync: SyncMeta;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MutationResult, PullResponse, PushRequest, PushResponse, SyncMessage, SyncPlan, SyncTask } from '../../shared/sync.ts';
 import { ApiError, NetworkError } from '../lib/api-client.ts';
 import { createKickoffDb, getMeta, type KickoffDb } from './db.ts';
+import type { ChangeEvent } from '../lib/change-stream.ts';
 import { applyPull, SyncEngine, type Clock, type SyncTransport } from './engine.ts';
 
 const PLAN_ID = crypto.randomUUID();
@@ -291,15 +292,15 @@ describe('sync engine', () => {
       await clock.fire();
       await engine.sync();
     }
-    // Half of 1 s, 2 s, 4 s with random() = 0; then the regular 30 s timer.
-    expect(clock.delays).toEqual([500, 1000, 2000, 30_000]);
+    // Half of 1 s, 2 s, 4 s with random() = 0; then the 60 s fallback timer.
+    expect(clock.delays).toEqual([500, 1000, 2000, 60_000]);
     expect(await db.outbox.count()).toBe(0);
     expect(engine.getSnapshot().status).toBe('idle');
     engine.stop();
   });
 
   it('keeps the jitter within half and all of the backoff', async () => {
-    const { backoffDelay } = await import('./engine.ts');
+    const { backoffDelay } = await import('../lib/backoff.ts');
     expect(backoffDelay(0, () => 1)).toBe(1000);
     expect(backoffDelay(3, () => 0.5)).toBe(6000);
     expect(backoffDelay(20, () => 1)).toBe(60_000);
@@ -403,14 +404,88 @@ describe('sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('polls every 3 s while a conversation is open', async () => {
+  it('polls every 3 s while a conversation is open and the change stream is down', async () => {
     const { engine, clock } = await setup();
     engine.start();
     await settle(engine);
     const close = engine.openConversation();
     expect(clock.delays.at(-1)).toBe(3000);
     close();
-    expect(clock.delays.at(-1)).toBe(30_000);
+    expect(clock.delays.at(-1)).toBe(60_000);
+    engine.stop();
+  });
+
+  it('only falls back to polling every 60 s while the change stream is open, in a conversation too', async () => {
+    const { engine, clock, server } = await setup();
+    engine.start();
+    await settle(engine);
+    engine.setStreamOpen(true);
+    const close = engine.openConversation();
+    expect(clock.delays.at(-1)).toBe(60_000);
+    expect(clock.scheduled).toBe(1);
+
+    // A timer that fires finds the next one at 60 s again.
+    const pulls = server.pulls;
+    await clock.fire();
+    await settle(engine);
+    expect(server.pulls).toBeGreaterThan(pulls);
+    expect(clock.delays.at(-1)).toBe(60_000);
+
+    // The stream goes down: the open conversation polls every 3 s; it comes back: 60 s.
+    engine.setStreamOpen(false);
+    expect(clock.delays.at(-1)).toBe(3000);
+    expect(clock.scheduled).toBe(1);
+    engine.setStreamOpen(true);
+    expect(clock.delays.at(-1)).toBe(60_000);
+    expect(clock.scheduled).toBe(1);
+    close();
+    engine.stop();
+  });
+
+  it('pulls on a poke of what the pull brings and on every resync, and takes its timer from the stream (session.ts)', async () => {
+    const { followChangeStream } = await import('./session.ts');
+    const { engine, clock, server, db } = await setup();
+    engine.start();
+    await settle(engine);
+    let status: 'connecting' | 'open' | 'down' = 'connecting';
+    const statusListeners = new Set<() => void>();
+    const changeListeners = new Set<(event: ChangeEvent) => void>();
+    const stream = {
+      getStatus: () => status,
+      subscribeStatus: (listener: () => void) => (statusListeners.add(listener), () => void statusListeners.delete(listener)),
+      onChange: (listener: (event: ChangeEvent) => void) => (changeListeners.add(listener), () => void changeListeners.delete(listener)),
+    };
+    const emit = (event: ChangeEvent) => changeListeners.forEach((listener) => listener(event));
+    const setStatus = (next: typeof status) => {
+      status = next;
+      statusListeners.forEach((listener) => listener());
+    };
+    const detach = followChangeStream(engine, stream);
+    const close = engine.openConversation();
+    expect(clock.delays.at(-1)).toBe(3000);
+    setStatus('open');
+    expect(clock.delays.at(-1)).toBe(60_000);
+
+    const message = server.receive('Your laptop is ready');
+    const sync = vi.spyOn(engine, 'sync');
+    emit({ type: 'poke', poke: { topic: 'messages', planId: PLAN_ID } });
+    expect(sync).toHaveBeenCalledTimes(1);
+    await sync.mock.results[0]!.value;
+    expect((await db.messages.get(message.id))?.content).toBe('Your laptop is ready');
+    emit({ type: 'poke', poke: { topic: 'subscription' } });
+    expect(sync).toHaveBeenCalledTimes(1);
+    emit({ type: 'resync', since: 0 });
+    expect(sync).toHaveBeenCalledTimes(2);
+    await settle(engine);
+    sync.mockRestore();
+
+    setStatus('down');
+    expect(clock.delays.at(-1)).toBe(3000);
+    detach();
+    setStatus('open');
+    expect(clock.delays.at(-1)).toBe(3000);
+    expect(changeListeners.size).toBe(0);
+    close();
     engine.stop();
   });
 });

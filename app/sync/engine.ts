@@ -12,7 +12,9 @@ import {
   type PushResponse,
   type SyncMessage,
 } from '../../shared/sync.ts';
+import { CONVERSATION_FALLBACK_POLL_MS, FALLBACK_POLL_MS } from '../../shared/events.ts';
 import { ApiError, NetworkError } from '../lib/api-client.ts';
+import { backoffDelay } from '../lib/backoff.ts';
 import { client, json } from '../lib/typed-client.ts';
 import { isPersonsChange } from './local-base.ts';
 import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
@@ -72,17 +74,6 @@ export type SyncEngineOptions = {
   onNewMessages?: (count: number) => void;
 };
 
-export const REGULAR_INTERVAL_MS: readonly [number, number] = [30_000, 60_000];
-export const CONVERSATION_INTERVAL_MS = 3_000;
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_MAX_MS = 60_000;
-
-/** Backoff with jitter: between half and all of base * 2^attempt, capped. */
-export function backoffDelay(attempt: number, random: () => number): number {
-  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-
 async function ensureSyncMeta(db: KickoffDb): Promise<SyncMeta> {
   const existing = await getMeta(db, 'sync');
   if (existing) return existing;
@@ -92,7 +83,7 @@ async function ensureSyncMeta(db: KickoffDb): Promise<SyncMeta> {
 }
 
 /** The optimistic effect of a mutation on Dexie; used for the first write and for every rebase. */
-async function applyLocal(db: KickoffDb, row: OutboxRow, user: SyncUser, nowIso: string): Promise<void> {
+async function applyLocal(db: KickoffDb, row: Pick<OutboxRow, 'name' | 'args'>, user: SyncUser, nowIso: string): Promise<void> {
   if (row.name === 'task.setCompleted') {
     const args = row.args as MutationArgs['task.setCompleted'];
     const task = await db.tasks.get(args.taskId);
@@ -170,9 +161,10 @@ export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUse
     await db.outbox.where('id').belowOrEqual(pull.lastMutationId).delete();
 
     // Undo every optimistic change; the server's rows above already replaced the ones it changed.
-    const changedTasks = await db.tasks.filter((task) => task.base !== undefined).toArray();
+    // Read whole and filtered here: Dexie walks a filter() with a cursor, one round trip per row.
+    const changedTasks = (await db.tasks.toArray()).filter((task) => task.base !== undefined);
     await db.tasks.bulkPut(changedTasks.map(({ base, ...task }) => ({ ...task, isCompleted: base!.isCompleted, completedAt: base!.completedAt })));
-    await db.messages.filter((message) => message.pending === 1).delete();
+    await db.messages.bulkDelete((await db.messages.toArray()).filter((message) => message.pending === 1).map((message) => message.id));
     for (const row of await db.outbox.orderBy('id').toArray()) await applyLocal(db, row, user, nowIso);
 
     const meta = await ensureSyncMeta(db);
@@ -203,7 +195,10 @@ export class SyncEngine {
   private paused = false;
   private started = false;
   private conversations = 0;
+  /** While the change stream is open a poke brings each change, and the timer is only the fallback. */
+  private streamOpen = false;
   private detach: (() => void) | null = null;
+  private syncAfterPaintQueued = false;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -223,7 +218,10 @@ export class SyncEngine {
   };
   getSnapshot = () => this.snapshot;
   private setSnapshot(patch: Partial<SyncSnapshot>) {
-    this.snapshot = { ...this.snapshot, ...patch };
+    const next = { ...this.snapshot, ...patch };
+    // Unchanged (offline again, at every action made offline): the screens need not render again.
+    if (next.status === this.snapshot.status && next.lastSyncedAt === this.snapshot.lastSyncedAt && next.error === this.snapshot.error) return;
+    this.snapshot = next;
     for (const listener of this.listeners) listener();
   }
 
@@ -268,7 +266,7 @@ export class SyncEngine {
     void this.sync();
   }
 
-  /** While a conversation is open the client pulls every 3 s (DESIGN.md section 8). */
+  /** While a conversation is open and the change stream is down, the client pulls every 3 s (DESIGN.md section 8). */
   openConversation(): () => void {
     this.conversations += 1;
     this.reschedule();
@@ -278,24 +276,52 @@ export class SyncEngine {
     };
   }
 
+  /** The change stream opened or went down (sync/session.ts): the fallback timer follows. */
+  setStreamOpen(open: boolean): void {
+    if (open === this.streamOpen) return;
+    this.streamOpen = open;
+    this.reschedule();
+  }
+
   /**
    * One person's action: the optimistic write, the next mutation id and the outbox row, in one
-   * Dexie transaction; then a sync. `outcome` says whether it reached the server.
+   * Dexie transaction; then a sync. `outcome` says whether it reached the server; `localWrite` is its
+   * number in `SyncMeta.localWrites`, so a screen can tell when a read of Dexie holds it.
    */
-  async mutate<N extends MutationName>(name: N, args: MutationArgs[N]): Promise<{ mutationId: number; outcome: Promise<MutationOutcome> }> {
+  async mutate<N extends MutationName>(name: N, args: MutationArgs[N]): Promise<{ mutationId: number; localWrite: number; outcome: Promise<MutationOutcome> }> {
     const { db } = this;
     const nowIso = new Date(this.clock.now()).toISOString();
-    const mutationId = await db.transaction('rw', [db.plans, db.tasks, db.messages, db.outbox, db.meta], async () => {
-      const meta = await ensureSyncMeta(db);
+    const { mutationId, localWrite } = await db.transaction('rw', [db.plans, db.tasks, db.messages, db.outbox, db.meta], async () => {
+      // Requests issued together: each one awaited alone costs the page another turn of its event loop.
+      const [meta] = await Promise.all([ensureSyncMeta(db), applyLocal(db, { name, args }, this.user, nowIso)]);
       const row: OutboxRow = { id: meta.nextMutationId, name, args, createdAt: nowIso };
-      await applyLocal(db, row, this.user, nowIso);
-      await db.outbox.add(row);
-      await putMeta(db, 'sync', { ...meta, nextMutationId: meta.nextMutationId + 1 });
-      return row.id;
+      const write = (meta.localWrites ?? 0) + 1;
+      await Promise.all([db.outbox.add(row), putMeta(db, 'sync', { ...meta, nextMutationId: meta.nextMutationId + 1, localWrites: write })]);
+      return { mutationId: row.id, localWrite: write };
     });
     const outcome = new Promise<MutationOutcome>((resolve) => this.waiters.set(mutationId, resolve));
-    void this.sync();
-    return { mutationId, outcome };
+    this.syncAfterPaint();
+    return { mutationId, localWrite, outcome };
+  }
+
+  /**
+   * The sync a local action asks for starts once the frame showing the action is painted, so its
+   * work (the push, the pull and what they write) never delays that frame; actions within one frame
+   * share it. Where no frame is coming (a hidden tab, no DOM) it starts in the next task.
+   */
+  private syncAfterPaint(): void {
+    if (this.syncAfterPaintQueued) return;
+    this.syncAfterPaintQueued = true;
+    const run = () => {
+      this.syncAfterPaintQueued = false;
+      void this.sync();
+    };
+    if (typeof requestAnimationFrame !== 'function' || typeof document === 'undefined' || document.visibilityState !== 'visible') {
+      globalThis.setTimeout(run, 0);
+      return;
+    }
+    // A task queued from an animation frame callback runs after that frame is painted.
+    requestAnimationFrame(() => globalThis.setTimeout(run, 0));
   }
 
   /** Runs a sync now, or once more right after the one running; resolves when done. */
@@ -441,10 +467,12 @@ export class SyncEngine {
     }, ms);
   }
 
-  /** The regular timer: 3 s while a conversation is open, else 30-60 s; none while backing off. */
+  /**
+   * The fallback timer: 3 s while a conversation is open and the change stream is not, else 60 s;
+   * none while backing off.
+   */
   private reschedule() {
     if (this.paused || this.running || this.failures > 0) return;
-    const [min, max] = REGULAR_INTERVAL_MS;
-    this.schedule(this.conversations > 0 ? CONVERSATION_INTERVAL_MS : min + Math.round(this.random() * (max - min)));
+    this.schedule(this.conversations > 0 && !this.streamOpen ? CONVERSATION_FALLBACK_POLL_MS : FALLBACK_POLL_MS);
   }
 }

@@ -25,10 +25,11 @@ export function useSyncSnapshot(engine: SyncEngine | null): SyncSnapshot {
 
 /** How many of the person's changes wait in the outbox (0 without an engine); read receipts do not count. */
 export function usePendingCount(engine: SyncEngine | null): number {
-  return useLiveQuery(() => (engine ? engine.db.outbox.filter(isPersonsChange).count() : 0), [engine], 0);
+  // Read whole and counted here: Dexie walks a filter() with a cursor, one round trip per row.
+  return useLiveQuery(async () => (engine ? (await engine.db.outbox.toArray()).filter(isPersonsChange).length : 0), [engine], 0);
 }
 
-/** Pulls every 3 s while mounted (an open conversation). */
+/** An open conversation: pulls at once, then every 3 s while mounted and the change stream is down. */
 export function useConversationPolling(engine: SyncEngine | null, active: boolean) {
   useEffect(() => {
     if (!engine || !active) return;

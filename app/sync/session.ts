@@ -1,15 +1,37 @@
 // One sync engine per signed-in person per page, and what signing out must do to their local data.
 import { newMessagesText } from '../../shared/messages.ts';
+import type { ChangeTopic } from '../../shared/events.ts';
+import { changeStream, type ChangeStream } from '../lib/change-stream.ts';
 import { handleUnauthorized, notify, setUnauthorizedDeferral } from '../lib/notify.ts';
 import { closeUserDb, deleteUserDb, putMeta, userDb } from './db.ts';
 import { isPersonsChange, SyncEngine, type SyncUser } from './engine.ts';
 import { onBeforeLocalRemoval, pluralChanges } from './local-base.ts';
 
 const engines = new Map<string, SyncEngine>();
+const detachFromStream = new Map<string, () => void>();
 let persistAsked = false;
+
+/** What a pull brings: a poke about anything else (the subscription) is not the new hire's. */
+const PULLED_TOPICS: ReadonlySet<ChangeTopic> = new Set(['messages', 'plans', 'tasks', 'templates', 'team', 'company']);
+
+/** A poke or a (re)opened stream pulls now; while the stream is open, polling is only the fallback. */
+export function followChangeStream(engine: SyncEngine, stream: Pick<ChangeStream, 'onChange' | 'subscribeStatus' | 'getStatus'> = changeStream): () => void {
+  const followStatus = () => engine.setStreamOpen(stream.getStatus() === 'open');
+  followStatus();
+  const unsubscribeStatus = stream.subscribeStatus(followStatus);
+  const unsubscribeChanges = stream.onChange((event) => {
+    if (event.type === 'resync' || PULLED_TOPICS.has(event.poke.topic)) void engine.sync();
+  });
+  return () => {
+    unsubscribeStatus();
+    unsubscribeChanges();
+  };
+}
 
 /** Stops this page's engine of a person and closes their database, so it can be deleted. */
 function stopSyncFor(userId: string) {
+  detachFromStream.get(userId)?.();
+  detachFromStream.delete(userId);
   engines.get(userId)?.stop();
   engines.delete(userId);
   closeUserDb(userId);
@@ -50,6 +72,7 @@ export function syncEngineFor(user: SyncUser): SyncEngine {
     // Whose database this is: a shared device's sign-in screen names them when changes wait.
     void putMeta(db, 'owner', { id: user.id, fullName: user.fullName, email: user.email ?? null }).catch(() => undefined);
     engine.start();
+    detachFromStream.set(user.id, followChangeStream(engine));
     askForPersistentStorage();
   }
   return engine;

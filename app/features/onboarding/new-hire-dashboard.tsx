@@ -5,7 +5,6 @@ import { useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
 import { badgeCount } from '../../../shared/messages.ts';
-import type { OnboardingTask } from '../../../shared/onboarding.ts';
 import type { PullResponse } from '../../../shared/sync.ts';
 import { useOnline } from '../../components/pwa/use-online.ts';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
@@ -18,11 +17,13 @@ import { NewHireMessagesDialog, useUnreadCount } from './new-hire-messages-dialo
 import { PlanView } from './plan-view.tsx';
 import { PlanViewCard } from './plan-view-card.tsx';
 import { useNewHireData } from './use-new-hire-data.ts';
+import { useTicking } from './use-ticking.ts';
 
 /** For new hires only: their route's beforeLoad, or `/` choosing by role, makes sure of it. */
 export function NewHireDashboard({ user }: { user: SessionUser }) {
   const engine = useSyncEngine(user)!;
   const data = useNewHireData(engine);
+  const ticking = useTicking(engine, data?.plan ?? null, data?.localWritesSeen ?? 0);
   const online = useOnline();
   const snapshot = useSyncSnapshot(engine);
   // The manifest's Messages shortcut opens /?messages=open.
@@ -37,25 +38,12 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
   }
   const plan = data.plan;
 
-  async function toggle(task: OnboardingTask, isCompleted: boolean) {
-    const { outcome } = await engine.mutate('task.setCompleted', {
-      taskId: task.id,
-      isCompleted,
-      completedAt: isCompleted ? new Date().toISOString() : null,
-    });
-    const result = await outcome;
-    if (result === 'applied') notify.success('Your progress has been saved!');
-    else if (result === 'queued') {
-      notify.info(engine.getSnapshot().status === 'unauthorized' ? 'Saved on this device — sign in again to sync' : 'Saved on this device — will sync when online');
-    }
-  }
-
   return (
     <>
       {data.rejected.length > 0 && <RejectedNotice engine={engine} rejected={data.rejected} />}
       <PlanView
-        plan={plan}
-        onToggleTask={(task, isCompleted) => void toggle(task, isCompleted)}
+        plan={ticking.plan ?? plan}
+        onToggleTask={ticking.toggle}
         taskNotes={data.taskNotes}
         headerActions={<MessagesButton engine={engine} planId={plan.id} onOpen={() => setMessagesOpen(true)} />}
         aside={

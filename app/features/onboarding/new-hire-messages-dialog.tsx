@@ -1,5 +1,5 @@
 // The new hire's conversation with their manager, read from Dexie: works offline, queued messages
-// say 'Waiting to send', and while open the engine pulls every 3 s.
+// say 'Waiting to send', and while open the engine pulls on each poke (every 3 s if the change stream is down).
 import { MessageSquare, TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { displayName } from '../../../shared/auth.ts';

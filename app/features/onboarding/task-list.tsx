@@ -1,7 +1,7 @@
 // A plan's tasks as rows with their tick box, status, type and due date: Today's Tasks, and Your
 // Tasks by phase tab, where a row opens to show the task's details.
 import { CalendarDays, ChevronDown, CloudOff, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { PHASE_TABS, phaseTabOf, taskStatus, type OnboardingTask, type PhaseTab, type PlanDetails } from '../../../shared/onboarding.ts';
 import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
 import { formatDay } from '../../lib/format.ts';
@@ -101,28 +101,49 @@ export function TaskRows({
   return (
     <ul className="divide-y divide-base-200">
       {tasks.map((task) => (
-        <TaskRow key={task.id} task={task} today={today} ticking={ticking} idPrefix={idPrefix} expandable={expandable} />
+        <TaskRow
+          key={task.id}
+          task={task}
+          today={today}
+          canTick={ticking.canTick}
+          onToggle={ticking.onToggle}
+          note={ticking.taskNotes[task.id]}
+          idPrefix={idPrefix}
+          expandable={expandable}
+        />
       ))}
     </ul>
   );
 }
 
-function TaskRow({ task, today, ticking, idPrefix, expandable }: { task: OnboardingTask; today: string; ticking: TaskTicking; idPrefix: string; expandable: boolean }) {
+type TaskRowProps = {
+  task: OnboardingTask;
+  today: string;
+  canTick: boolean;
+  onToggle?: TaskTicking['onToggle'];
+  note: TaskNote | undefined;
+  idPrefix: string;
+  expandable: boolean;
+};
+
+// Memoised: a tick renders its own row again, not the ones beside it (a task that did not change keeps
+// its object, see use-new-hire-data.ts, and the handler and notes keep theirs).
+const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, idPrefix, expandable }: TaskRowProps) {
   const [open, setOpen] = useState(false);
   const detailId = useId();
   const TypeIcon = TYPE_ICONS[task.type];
   const checkboxId = `${idPrefix}-${task.id}`;
-  const note = ticking.taskNotes[task.id];
   return (
-    <li className="py-2.5">
+    // Rows off screen skip style, layout and paint until scrolled to (a plan can hold hundreds of them).
+    <li className="py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
       <div className="flex items-start gap-3">
         <input
           id={checkboxId}
           type="checkbox"
           className="checkbox checkbox-primary mt-0.5"
           checked={task.isCompleted}
-          disabled={!ticking.canTick}
-          onChange={(event) => ticking.onToggle?.(task, event.currentTarget.checked)}
+          disabled={!canTick}
+          onChange={(event) => onToggle?.(task, event.currentTarget.checked)}
           aria-label={`Mark “${task.title}” as ${task.isCompleted ? 'not done' : 'done'}`}
         />
         <div className="min-w-0 flex-1">
@@ -166,4 +187,4 @@ function TaskRow({ task, today, ticking, idPrefix, expandable }: { task: Onboard
       )}
     </li>
   );
-}
+});

@@ -1,6 +1,10 @@
 // The new hire's screens read Dexie only (DESIGN.md section 6); the sync engine fills it.
+// Three live queries, so that each re-reads only when what it reads changes: a tick rewrites the task
+// and the sync bookkeeping, never the company, the contacts or the refused changes. A task that did not
+// change keeps its object from the read before, so a memoised row skips it.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { canSeePlan, type PlanDetails } from '../../../shared/onboarding.ts';
+import { useMemo, useState } from 'react';
+import { canSeePlan, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
 import { progressOf } from '../../../shared/progress.ts';
 import type { PullResponse } from '../../../shared/sync.ts';
 import { getMeta, type LocalMessage, type RejectedChange } from '../../sync/db.ts';
@@ -11,50 +15,91 @@ export type NewHireData = {
   /** At least one pull has landed on this device. */
   synced: boolean;
   plan: PlanDetails | null;
+  /** `SyncMeta.localWrites` as this read of the plan found it: every local action up to it is in `plan`. */
+  localWritesSeen: number;
   company: PullResponse['company'] | null;
   contacts: PullResponse['contacts'] | null;
   taskNotes: Record<string, TaskNote>;
   rejected: RejectedChange[];
 };
 
+/** One note object for every task waiting to sync, so a row's props stay equal from read to read. */
+const PENDING_NOTE: TaskNote = { kind: 'pending', text: 'Saved on this device, waiting to sync' };
+
+type PlanRead = { plan: PlanDetails | null; localWritesSeen: number; pendingTaskIds: ReadonlySet<string> };
+
 export function useNewHireData(engine: SyncEngine): NewHireData | undefined {
-  return useLiveQuery(async (): Promise<NewHireData> => {
-    const { db, user } = engine;
-    const [sync, company, contacts, rejected, plans, outbox] = await Promise.all([
-      getMeta(db, 'sync'),
-      getMeta(db, 'company'),
-      getMeta(db, 'contacts'),
-      getMeta(db, 'rejected'),
-      db.plans.orderBy('createdAt').toArray(),
-      db.outbox.toArray(),
-    ]);
+  const { db, user } = engine;
+  const [keepUnchanged] = useState(createTaskKeeper);
+
+  // Written by every sync; the screen only asks whether one has landed (an unchanged answer renders nothing).
+  const synced = useLiveQuery(async () => !!(await getMeta(db, 'sync'))?.lastSyncedAt, [db]);
+
+  const settings = useLiveQuery(async () => {
+    const [company, contacts, rejected] = await Promise.all([getMeta(db, 'company'), getMeta(db, 'contacts'), getMeta(db, 'rejected')]);
+    return { company: company ?? null, contacts: contacts ?? null, rejected: rejected ?? [] };
+  }, [db]);
+
+  const planRead = useLiveQuery(async (): Promise<PlanRead> => {
+    // The count first: the tasks read after it hold at least the actions it counts.
+    const localWritesSeen = (await getMeta(db, 'sync'))?.localWrites ?? 0;
+    const plans = await db.plans.orderBy('createdAt').toArray();
     // The first plan, as the spec says: a new hire normally has exactly one.
     const row = plans.find((plan) => canSeePlan(user, plan)) ?? null;
-    let plan: PlanDetails | null = null;
-    if (row) {
-      const tasks = (await db.tasks.where('planId').equals(row.id).sortBy('order')).map(({ base: _base, ...task }) => task);
-      const template = row.template ?? (row.templateId ? ((await db.templates.get(row.templateId)) ?? null) : null);
-      plan = { ...row, template, tasks, ...progressOf(tasks) };
-    }
+    if (!row) return { plan: null, localWritesSeen, pendingTaskIds: new Set() };
+    const [localTasks, template] = await Promise.all([
+      db.tasks.where('planId').equals(row.id).sortBy('order'),
+      row.template ?? (row.templateId ? db.templates.get(row.templateId).then((found) => found ?? null) : null),
+    ]);
+    // A task with a base holds a change of this device that the server has not confirmed yet.
+    const pendingTaskIds = new Set(localTasks.filter((task) => task.base !== undefined).map((task) => task.id));
+    const tasks = keepUnchanged(localTasks.map(({ base: _base, ...task }) => task));
+    return { plan: { ...row, template, tasks, ...progressOf(tasks) }, localWritesSeen, pendingTaskIds };
+  }, [db, user, keepUnchanged]);
 
-    const taskNotes: Record<string, TaskNote> = {};
+  const rejected = settings?.rejected;
+  const pendingTaskIds = planRead?.pendingTaskIds;
+  const taskNotes = useMemo(() => {
+    const notes: Record<string, TaskNote> = {};
     for (const note of rejected ?? []) {
-      if (note.name === 'task.setCompleted') taskNotes[note.targetId] = { kind: 'rejected', text: `Not synced: ${note.message}` };
+      if (note.name === 'task.setCompleted') notes[note.targetId] = { kind: 'rejected', text: `Not synced: ${note.message}` };
     }
-    for (const change of outbox) {
-      if (change.name === 'task.setCompleted') {
-        taskNotes[(change.args as { taskId: string }).taskId] = { kind: 'pending', text: 'Saved on this device, waiting to sync' };
-      }
-    }
-    return {
-      synced: !!sync?.lastSyncedAt,
-      plan,
-      company: company ?? null,
-      contacts: contacts ?? null,
-      taskNotes,
-      rejected: rejected ?? [],
-    };
-  }, [engine]);
+    for (const taskId of pendingTaskIds ?? []) notes[taskId] = PENDING_NOTE;
+    return notes;
+  }, [rejected, pendingTaskIds]);
+
+  return useMemo(
+    () => (synced === undefined || !settings || !planRead ? undefined : { synced, plan: planRead.plan, localWritesSeen: planRead.localWritesSeen, ...settings, taskNotes }),
+    [synced, settings, planRead, taskNotes],
+  );
+}
+
+/**
+ * Hands back each task object of the read before when the new read of it is equal, so that only the
+ * rows of tasks that changed render again.
+ */
+export function createTaskKeeper(): (tasks: OnboardingTask[]) => OnboardingTask[] {
+  let before = new Map<string, OnboardingTask>();
+  return (tasks) => {
+    const now = new Map<string, OnboardingTask>();
+    const kept = tasks.map((task) => {
+      const previous = before.get(task.id);
+      const same = previous && sameData(previous, task) ? previous : task;
+      now.set(task.id, same);
+      return same;
+    });
+    before = now;
+    return kept;
+  };
+}
+
+/** Equality of data read from IndexedDB (plain objects, arrays and primitives). */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const aKeys = Object.keys(a);
+  if (aKeys.length !== Object.keys(b).length) return false;
+  return aKeys.every((key) => Object.hasOwn(b, key) && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** A plan's conversation, oldest first, including messages still waiting to send. */

@@ -1,5 +1,7 @@
 // GET /api/public-config: the support address, WhatsApp number and PayHere mode, fetched once per visit.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+// A small store rather than a react-query query: the prerendered public pages (app/site.tsx) read it
+// without the query client, and the answer does not change during a visit.
+import { useSyncExternalStore } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { apiRequest } from '../api-client.ts';
 import type { client } from '../typed-client.ts';
@@ -9,8 +11,32 @@ type PublicConfigResponse = InferResponseType<(typeof client.api)['public-config
 
 export const getPublicConfig = (signal?: AbortSignal) => apiRequest<PublicConfigResponse>('/api/public-config', { signal });
 
-export const publicConfigQueryOptions = () => queryOptions({ queryKey: ['/api/public-config'], queryFn: ({ signal }) => getPublicConfig(signal), meta: { allowSignedOut: true } });
+let config: PublicConfigResponse | undefined;
+let request: Promise<void> | undefined;
+const listeners = new Set<() => void>();
 
-export function usePublicConfig() {
-  return useQuery(publicConfigQueryOptions());
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  request ??= getPublicConfig().then(
+    (answer) => {
+      config = answer;
+      for (const notify of listeners) notify();
+    },
+    () => {
+      // Offline or failed: the next screen that asks tries again.
+      request = undefined;
+    },
+  );
+  return () => void listeners.delete(listener);
+}
+
+/** `data` is undefined until the answer arrives (and while prerendering). */
+export function usePublicConfig(): { data: PublicConfigResponse | undefined } {
+  return {
+    data: useSyncExternalStore(
+      subscribe,
+      () => config,
+      () => undefined,
+    ),
+  };
 }

@@ -9,6 +9,7 @@ import { isStaff } from '../../../shared/roles.ts';
 import { VerificationBanner } from '../../features/auth/verification-banner.tsx';
 import { useUnreadMessages } from '../../features/messages/api/get-unread-messages.ts';
 import { TopBar } from './top-bar.tsx';
+import { useChangeRefresh } from './use-change-refresh.ts';
 import { useNavCounts } from './use-nav-counts.ts';
 
 type NavItem = { to: string; label: string; icon: typeof LayoutDashboard; badge?: ReactNode };
@@ -16,6 +17,7 @@ type NavItem = { to: string; label: string; icon: typeof LayoutDashboard; badge?
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const staff = isStaff(user.role);
   const counts = useNavCounts(user);
+  useChangeRefresh(user.companyId);
   const unread = useUnreadMessages().data?.total ?? 0;
   const nav: NavItem[] = [
     { to: '/', label: 'Dashboard', icon: LayoutDashboard, badge: <NavCount count={unread} label="unread messages" tone="badge-error" /> },

@@ -7,7 +7,7 @@ import { useTemplates } from '../../lib/api/get-templates.ts';
 export function useNavCounts(user: SessionUser): { templates?: number; team?: number } {
   const staff = isStaff(user.role);
   const templates = useTemplates({ enabled: staff });
-  // Same query as the dashboards' figures, so the sidebar shares their 5-second refresh instead of adding requests.
+  // Same query as the dashboards' figures, so the sidebar shares their refresh instead of adding requests.
   const stats = useCompanyStats(user.companyId, { enabled: staff, polled: false });
   return {
     templates: templates.data?.length,

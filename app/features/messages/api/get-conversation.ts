@@ -1,12 +1,15 @@
 // GET /api/messages/{planId}: one plan's conversation for staff screens, loaded once on open, then
-// polled every 3 s with ?after= for what is new.
+// read again with ?after= for what is new: on a poke, and by polling as the fallback (every 3 s
+// while the change stream is down, else every 60 s).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONVERSATION_FALLBACK_POLL_MS, FALLBACK_POLL_MS } from '../../../../shared/events.ts';
 import type { Message } from '../../../../shared/messages.ts';
+import { useChangeStreamStatus } from '../../../lib/change-stream.ts';
 import { client, json } from '../../../lib/typed-client.ts';
 
-const CONVERSATION_POLL_MS = 3_000;
-
-export const conversationKey = (planId: string) => ['conversation', planId];
+/** Prefixes every conversation's key. */
+export const CONVERSATIONS_KEY = ['conversation'];
+export const conversationKey = (planId: string) => [...CONVERSATIONS_KEY, planId];
 
 /** Oldest first, each message once (a poll and a send can both bring the same one). */
 export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
@@ -20,6 +23,7 @@ export const getConversation = (planId: string, after: string | undefined, signa
 
 export function useConversation(planId: string, open: boolean) {
   const queryClient = useQueryClient();
+  const streamOpen = useChangeStreamStatus() === 'open';
   const key = conversationKey(planId);
   return useQuery<Message[]>({
     queryKey: key,
@@ -27,7 +31,7 @@ export function useConversation(planId: string, open: boolean) {
     staleTime: 0,
     // Forget the thread once closed, so reopening starts from a full read.
     gcTime: 0,
-    refetchInterval: open ? CONVERSATION_POLL_MS : false,
+    refetchInterval: open ? (streamOpen ? FALLBACK_POLL_MS : CONVERSATION_FALLBACK_POLL_MS) : false,
     queryFn: async ({ signal }) => {
       const current = queryClient.getQueryData<Message[]>(key);
       const last = current?.at(-1)?.createdAt;

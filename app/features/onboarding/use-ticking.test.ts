@@ -1,0 +1,115 @@
+// @vitest-environment node
+// What a new hire's screen shows while a tick is in flight (use-ticking.ts), and which task objects a
+// new read of Dexie keeps (use-new-hire-data.ts): the rows that memo can skip.
+import { describe, expect, it } from 'vitest';
+import type { OnboardingTask, PlanDetails } from '../../../shared/onboarding.ts';
+import { progressOf } from '../../../shared/progress.ts';
+import { createTaskKeeper } from './use-new-hire-data.ts';
+import { withoutSeen, withTicks, type TickInFlight, type TicksInFlight } from './use-ticking.ts';
+
+function task(order: number, isCompleted = false): OnboardingTask {
+  return {
+    id: `task-${order}`,
+    planId: 'plan',
+    templateTaskId: null,
+    sectionTitle: null,
+    dayStart: 1,
+    dayEnd: 7,
+    title: `Task ${order + 1}`,
+    description: null,
+    type: 'checklist',
+    resourceUrl: null,
+    videoUrl: null,
+    videoTitle: null,
+    attachments: null,
+    checklistItems: [{ id: `item-${order}`, text: 'Read it', isCompleted: false }],
+    personName: null,
+    personRole: null,
+    personPhoto: null,
+    meetingTitle: null,
+    meetingAttendees: null,
+    meetingDate: null,
+    dueDate: null,
+    isCompleted,
+    completedAt: isCompleted ? '2026-01-06T09:00:00.000Z' : null,
+    order,
+  };
+}
+
+function plan(tasks: OnboardingTask[]): PlanDetails {
+  return {
+    id: 'plan',
+    newHireId: 'kavya',
+    templateId: null,
+    managerId: null,
+    companyId: 'acme',
+    startDate: '2026-01-05',
+    currentPhase: null,
+    isCompleted: false,
+    completedAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    newHire: { id: 'kavya', fullName: 'Kavya Silva', email: 'kavya@test', profileImageUrl: null },
+    manager: null,
+    template: null,
+    tasks,
+    ...progressOf(tasks),
+  };
+}
+
+const ticked = (localWrite: number | null): TickInFlight => ({ isCompleted: true, completedAt: '2026-01-06T10:00:00.000Z', click: 1, localWrite });
+const ticks = (entries: [string, TickInFlight][]): TicksInFlight => new Map(entries);
+
+describe('a tick in flight', () => {
+  it('shows over what the device read until a read holds its write, the progress with it', () => {
+    const read = plan([task(0), task(1), task(2), task(3)]);
+    const clicked = withTicks(read, ticks([['task-1', ticked(null)]]), 0);
+    expect(clicked.tasks.map((shown) => shown.isCompleted)).toEqual([false, true, false, false]);
+    expect([clicked.completedTasks, clicked.progressPercentage]).toEqual([1, 25]);
+    // Written as the device's 7th local write; a read that counted 6 does not hold it yet.
+    const written = withTicks(read, ticks([['task-1', ticked(7)]]), 6);
+    expect(written.tasks[1]?.isCompleted).toBe(true);
+  });
+
+  it('gives way to what the device holds once a read holds it, so a refusal shows', () => {
+    const refused = plan([task(0), task(1)]);
+    const shown = withTicks(refused, ticks([['task-1', ticked(7)]]), 7);
+    expect(shown).toBe(refused);
+    expect(shown.tasks[1]?.isCompleted).toBe(false);
+  });
+
+  it('leaves every other task object as it was, and the plan too when nothing differs', () => {
+    const read = plan([task(0), task(1), task(2)]);
+    const shown = withTicks(read, ticks([['task-2', ticked(null)]]), 0);
+    expect(shown.tasks[0]).toBe(read.tasks[0]);
+    expect(shown.tasks[1]).toBe(read.tasks[1]);
+    expect(shown.tasks[2]).not.toBe(read.tasks[2]);
+    const alreadyThere = plan([task(0), task(1, true)]);
+    expect(withTicks(alreadyThere, ticks([['task-1', ticked(null)]]), 0)).toBe(alreadyThere);
+  });
+
+  it('is dropped once a read holds it, and kept while none does', () => {
+    const inFlight = ticks([
+      ['task-0', ticked(3)],
+      ['task-1', ticked(5)],
+      ['task-2', ticked(null)],
+    ]);
+    expect([...withoutSeen(inFlight, 4).keys()]).toEqual(['task-1', 'task-2']);
+    expect(withoutSeen(inFlight, 2)).toBe(inFlight);
+  });
+});
+
+describe('a new read of the tasks', () => {
+  it('keeps the object of every task that did not change and takes the changed ones', () => {
+    const keep = createTaskKeeper();
+    const first = keep([task(0), task(1), task(2)]);
+    const changedItem = { ...task(2), checklistItems: [{ id: 'item-2', text: 'Read it', isCompleted: true }] };
+    const second = keep([task(0), task(1, true), changedItem]);
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1]?.isCompleted).toBe(true);
+    expect(second[2]).toBe(changedItem);
+    // Compared with the read just before: the ticked task is kept from the second read on.
+    expect(keep([task(0), task(1, true), changedItem])[1]).toBe(second[1]);
+  });
+});

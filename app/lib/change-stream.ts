@@ -1,0 +1,220 @@
+// The client of the change stream (GET /api/events, shared/events.ts): one EventSource per tab,
+// opened by the signed-in layout and closed on sign-out. Listeners hear every poke, and a resync each
+// time a connection opens: what changed while no stream listened is unknown, so they read again.
+// The browser's own EventSource retry is replaced by ours: it backs off, and it gives up on a 401.
+import { useSyncExternalStore } from 'react';
+import { CHANGE_EVENT, CHANGE_TOPICS, READY_EVENT, type ChangePoke, type ChangeTopic } from '../../shared/events.ts';
+import { apiFetch, isUnauthorized } from './api-client.ts';
+import { backoffDelay } from './backoff.ts';
+import { handleUnauthorized } from './notify.ts';
+
+export const CHANGE_STREAM_URL = '/api/events';
+
+/** `connecting` until the first answer after start; `down` from the first failure until a stream is open again. */
+export type StreamStatus = 'connecting' | 'open' | 'down';
+
+export type ChangeEvent =
+  | { type: 'poke'; poke: ChangePoke }
+  /** A stream opened (or the server lost track): a read from before `since` (epoch ms) may have missed changes. */
+  | { type: 'resync'; since: number };
+
+export type ChangeListener = (event: ChangeEvent) => void;
+
+/** The part of an EventSource this module uses (a fake in tests). */
+export type ChangeSource = {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: MessageEvent<unknown>) => void): void;
+  close(): void;
+};
+
+/** EventSource.CLOSED: after an error, the browser gave up (the server answered, but not with a stream). */
+const CLOSED = 2;
+
+export type ChangeStreamEnvironment = {
+  open: (url: string) => ChangeSource;
+  now: () => number;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  random: () => number;
+  isOnline: () => boolean;
+  /** Where `online` and `offline` are announced; null where there is no window. */
+  connectivity: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
+  /** Asked after the server refused the stream: true when nobody is signed in any more (a 401). */
+  isSignedOut: () => Promise<boolean>;
+  /** The session is over: told like any background read's 401 (notify.ts), once the stream has stopped. */
+  onSignedOut: () => void;
+};
+
+const browserEnvironment = (): ChangeStreamEnvironment => ({
+  open: (url) => new EventSource(url, { withCredentials: true }),
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  random: Math.random,
+  isOnline: () => globalThis.navigator?.onLine ?? true,
+  connectivity: typeof window === 'undefined' ? null : window,
+  isSignedOut: () => apiFetch('/api/auth/user').then(() => false, isUnauthorized),
+  onSignedOut: () => handleUnauthorized({ background: true }),
+});
+
+const TOPICS = new Set<string>(CHANGE_TOPICS);
+
+/** A `change` event's data, or null when it is not a poke this client knows. */
+export function parsePoke(data: unknown): ChangePoke | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value = JSON.parse(data) as { topic?: unknown; planId?: unknown } | null;
+    if (typeof value?.topic !== 'string' || !TOPICS.has(value.topic)) return null;
+    const topic = value.topic as ChangeTopic;
+    return typeof value.planId === 'string' ? { topic, planId: value.planId } : { topic };
+  } catch {
+    return null;
+  }
+}
+
+export type ChangeStream = ReturnType<typeof createChangeStream>;
+
+export function createChangeStream(overrides: Partial<ChangeStreamEnvironment> = {}) {
+  let environment: ChangeStreamEnvironment | null = null;
+  const env = () => (environment ??= { ...browserEnvironment(), ...overrides });
+
+  const listeners = new Set<ChangeListener>();
+  const statusListeners = new Set<() => void>();
+  let status: StreamStatus = 'connecting';
+  let started = false;
+  let source: ChangeSource | null = null;
+  let retryTimer: unknown = null;
+  let failures = 0;
+
+  function setStatus(next: StreamStatus) {
+    if (next === status) return;
+    status = next;
+    for (const listener of [...statusListeners]) listener();
+  }
+
+  function emit(event: ChangeEvent) {
+    for (const listener of [...listeners]) listener(event);
+  }
+
+  function closeSource() {
+    source?.close();
+    source = null;
+  }
+
+  function cancelRetry() {
+    if (retryTimer !== null) env().clearTimeout(retryTimer);
+    retryTimer = null;
+  }
+
+  function retryLater() {
+    if (!started || source || retryTimer !== null) return;
+    const delay = backoffDelay(failures, env().random);
+    failures += 1;
+    retryTimer = env().setTimeout(() => {
+      retryTimer = null;
+      connect();
+    }, delay);
+  }
+
+  function connect() {
+    cancelRetry();
+    if (!started || source) return;
+    if (!env().isOnline()) {
+      setStatus('down');
+      return;
+    }
+    // The first `ready` covers what was read before this connection was asked for; a later one (the
+    // server's own listener came back) everything read until then.
+    let firstReady = true;
+    const askedAt = env().now();
+    const opened = env().open(CHANGE_STREAM_URL);
+    source = opened;
+    opened.addEventListener(READY_EVENT, () => {
+      if (source !== opened) return;
+      failures = 0;
+      setStatus('open');
+      emit({ type: 'resync', since: firstReady ? askedAt : env().now() });
+      firstReady = false;
+    });
+    opened.addEventListener(CHANGE_EVENT, (event) => {
+      if (source !== opened) return;
+      const poke = parsePoke(event.data);
+      if (poke) emit({ type: 'poke', poke });
+    });
+    opened.addEventListener('error', () => {
+      if (source !== opened) return;
+      const refused = opened.readyState === CLOSED;
+      closeSource();
+      setStatus('down');
+      if (!refused) {
+        retryLater();
+        return;
+      }
+      // EventSource hides the status code: ask whether the session is over before trying again.
+      void env()
+        .isSignedOut()
+        .catch(() => false)
+        .then((signedOut) => {
+          // Stopped meanwhile (signing out): nothing to retry or to tell.
+          if (!started) return;
+          if (!signedOut) return retryLater();
+          stop();
+          env().onSignedOut();
+        });
+    });
+  }
+
+  const onOnline = () => {
+    failures = 0;
+    connect();
+  };
+  const onOffline = () => {
+    cancelRetry();
+    closeSource();
+    setStatus('down');
+  };
+
+  /** Opens the stream unless it is open or opening already: one per tab, however often it is asked. */
+  function start() {
+    if (started) return;
+    started = true;
+    failures = 0;
+    env().connectivity?.addEventListener('online', onOnline);
+    env().connectivity?.addEventListener('offline', onOffline);
+    setStatus('connecting');
+    connect();
+  }
+
+  /** Closes the stream for good (sign-out, or the server said nobody is signed in); start() opens it again. */
+  function stop() {
+    if (!started) return;
+    started = false;
+    env().connectivity?.removeEventListener('online', onOnline);
+    env().connectivity?.removeEventListener('offline', onOffline);
+    cancelRetry();
+    closeSource();
+    setStatus('down');
+  }
+
+  return {
+    start,
+    stop,
+    /** Every poke and resync until the returned function is called. */
+    onChange(listener: ChangeListener): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    subscribeStatus(listener: () => void): () => void {
+      statusListeners.add(listener);
+      return () => void statusListeners.delete(listener);
+    },
+    getStatus: (): StreamStatus => status,
+  };
+}
+
+/** This tab's stream. */
+export const changeStream = createChangeStream();
+
+export function useChangeStreamStatus(): StreamStatus {
+  return useSyncExternalStore(changeStream.subscribeStatus, changeStream.getStatus, () => 'connecting' as const);
+}
