@@ -1,32 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, lazyRouteComponent, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { Link, RouterProvider } from '@tanstack/react-router';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { captureInstallPrompt } from './components/pwa/install-prompt.ts';
-import { LoadingScreen } from './components/ui/loading-screen.tsx';
+import { SiteLinkContext, type RenderSiteLink } from './features/site/site-link.tsx';
 import { currentUserQueryOptions } from './lib/api/get-current-user.ts';
 import { queryClient } from './lib/query-client.ts';
-import { routeTree } from './routeTree.gen.ts';
+import { createAppRouter } from './router.tsx';
 import './styles.css';
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  defaultPendingComponent: () => <LoadingScreen />,
-  // Rare screens, so their code loads only when needed: 404, and Access Denied or an error.
-  defaultNotFoundComponent: lazyRouteComponent(() => import('./components/ui/not-found.tsx'), 'NotFound'),
-  defaultErrorComponent: lazyRouteComponent(() => import('./components/ui/route-error.tsx'), 'RouteError'),
-  // Loaders always run and react-query decides whether to fetch (TanStack Router's advice with an external cache).
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-});
+const router = createAppRouter();
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+/** Inside the app the public pages' links are the router's (features/site/site-link.tsx). */
+const renderRouterLink: RenderSiteLink = (props) => <Link {...props} />;
 
 captureInstallPrompt();
 
@@ -34,10 +20,37 @@ captureInstallPrompt();
 // downloads, rather than when the router starts (its beforeLoad and loaders then find the request).
 void queryClient.prefetchQuery(currentUserQueryOptions());
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SiteLinkContext value={renderRouterLink}>
+        <RouterProvider router={router} />
+      </SiteLinkContext>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+/** Lifts `inert` from the prerendered screen's container once the app's own screen has replaced it. */
+function Awake() {
+  useLayoutEffect(() => container.removeAttribute('inert'), []);
+  return null;
+}
+
+if (container.hasAttribute('inert')) {
+  // A prerendered screen is on show, inert (vite.config.ts, kickoff:prerender). Once the route's code
+  // has loaded, the app draws the same screen over it in one commit, so nothing flashes; rendered as a
+  // transition, in slices between frames, so it never blocks the page in one long task.
+  void router.load().finally(() => {
+    startTransition(() =>
+      createRoot(container).render(
+        <>
+          {app}
+          <Awake />
+        </>,
+      ),
+    );
+  });
+} else {
+  createRoot(container).render(app);
+}

@@ -1,14 +1,16 @@
 // The top bar's user menu: who is signed in, Profile, Subscription (admins), Delete Account, Log out.
 import { Link } from '@tanstack/react-router';
 import { CreditCard, LogOut, Trash2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName, initials } from '../../../shared/auth.ts';
 import { isFreePlan, planLabel } from '../../../shared/catalogue.ts';
 import { safeProfilePhoto } from '../../../shared/links.ts';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
 import { signOut } from '../../lib/sign-out.ts';
-import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+
+// Its form, its confirmation and its request load when it is asked for, not with every signed-in page.
+const DeleteAccountDialog = lazy(() => import('./delete-account-dialog.tsx').then((module) => ({ default: module.DeleteAccountDialog })));
 
 /** Closes the focus-driven daisyUI dropdown after a choice. */
 const closeMenu = () => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined);
@@ -108,7 +110,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </ul>
         </div>
       </div>
-      <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
+      {deleting && (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog open onClose={() => setDeleting(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,5 @@
 // The signed-out home page (spec section 2): hero, product facts, walkthrough, features, pricing,
 // illustrative testimonials, closing call to action. No Dexie, no dashboard code: it must stay light.
-import { Link } from '@tanstack/react-router';
 import {
   ArrowRight,
   BarChart3,
@@ -22,8 +21,9 @@ import { PLAN_CATALOGUE, YEARLY_DISCOUNT_PERCENT } from '../../../shared/catalog
 import { PricingSection } from './pricing-section.tsx';
 import { PublicFooter } from './public-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
-import { useDocumentMeta } from './use-document-meta.ts';
+import { useDocumentMeta, type DocumentMeta } from './use-document-meta.ts';
 import { WalkthroughVideo } from './walkthrough-video.tsx';
+import { SiteLink } from './site-link.tsx';
 
 const freeHires = PLAN_CATALOGUE.starter.limits.activeNewHires;
 
@@ -144,11 +144,13 @@ function PlanPreview() {
   );
 }
 
+export const LANDING_META: DocumentMeta = {
+  title: 'Kickoff — team onboarding that runs itself',
+  description: 'Build onboarding templates, invite new hires, track their progress and message them, in an app that works offline. Free for up to 2 new hires.',
+};
+
 export function LandingPage() {
-  useDocumentMeta({
-    title: 'Kickoff — team onboarding that runs itself',
-    description: 'Build onboarding templates, invite new hires, track their progress and message them, in an app that works offline. Free for up to 2 new hires.',
-  });
+  useDocumentMeta(LANDING_META);
   // Arriving at /#pricing from another page: the section only exists once this screen renders.
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
@@ -176,9 +178,9 @@ export function LandingPage() {
                 Kickoff turns your onboarding into a plan: templates, invitations, tasks with due dates and messages with their manager, in one app that keeps working offline.
               </p>
               <div className="mt-8 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
-                <Link to="/signup" className="btn btn-primary btn-lg w-full shadow-lg shadow-primary/30 sm:w-auto">
+                <SiteLink to="/signup" className="btn btn-primary btn-lg w-full shadow-lg shadow-primary/30 sm:w-auto">
                   Get started for free <ArrowRight className="size-5" aria-hidden="true" />
-                </Link>
+                </SiteLink>
                 <a href="#walkthrough" className="btn btn-ghost btn-lg w-full sm:w-auto">
                   Watch the walkthrough
                 </a>
@@ -282,12 +284,12 @@ export function LandingPage() {
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-lg opacity-90">Set up your first template in minutes. Free for up to {freeHires} new hires, no card needed.</p>
             <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-              <Link to="/signup" className="btn btn-lg w-full border-0 bg-base-100 text-base-content shadow-lg hover:bg-base-200 sm:w-auto">
+              <SiteLink to="/signup" className="btn btn-lg w-full border-0 bg-base-100 text-base-content shadow-lg hover:bg-base-200 sm:w-auto">
                 Get started for free <ArrowRight className="size-5" aria-hidden="true" />
-              </Link>
-              <Link to="/login" className="btn btn-lg btn-ghost w-full text-primary-content hover:bg-white/10 sm:w-auto">
+              </SiteLink>
+              <SiteLink to="/login" className="btn btn-lg btn-ghost w-full text-primary-content hover:bg-white/10 sm:w-auto">
                 Sign in
-              </Link>
+              </SiteLink>
             </div>
             <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm opacity-90">
               <li className="flex items-center gap-1.5">

@@ -1,5 +1,4 @@
 // One layout for the three legal pages: title, date, table of contents, numbered sections.
-import { Link } from '@tanstack/react-router';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { LEGAL_LAST_UPDATED } from '../../../shared/site.ts';
@@ -7,7 +6,8 @@ import type { LegalBlock, LegalDocument } from './legal-texts.ts';
 import { PRIVACY_POLICY, REFUND_POLICY, TERMS_OF_SERVICE } from './legal-texts.ts';
 import { PublicFooter } from './public-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
-import { useDocumentMeta } from './use-document-meta.ts';
+import { useDocumentMeta, type DocumentMeta } from './use-document-meta.ts';
+import { SiteLink } from './site-link.tsx';
 import { usePublicConfig } from '../../lib/api/get-public-config.ts';
 
 function WithEmail({ text, email }: { text: string; email: string | undefined }) {
@@ -46,17 +46,19 @@ function Block({ block, email }: { block: LegalBlock; email: string | undefined 
   );
 }
 
+const legalMeta = (legal: LegalDocument): DocumentMeta => ({ title: `${legal.title} — Kickoff`, description: legal.description });
+
 export function LegalPage({ document: legal }: { document: LegalDocument }) {
-  useDocumentMeta({ title: `${legal.title} — Kickoff`, description: legal.description });
+  useDocumentMeta(legalMeta(legal));
   const { data: config } = usePublicConfig();
   const email = config?.supportEmail;
   return (
     <div className="min-h-screen bg-base-100 text-base-content">
       <PublicHeader />
       <main id="main" className="mx-auto max-w-6xl px-4 pt-10 pb-20 sm:px-6 lg:pt-14">
-        <Link to="/" className="btn btn-ghost btn-sm -ml-3 gap-1.5">
+        <SiteLink to="/" className="btn btn-ghost btn-sm -ml-3 gap-1.5">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to Home
-        </Link>
+        </SiteLink>
         <header className="mt-6 max-w-3xl border-b border-base-300 pb-8">
           <p className="text-sm font-semibold tracking-widest text-primary uppercase">Legal</p>
           <h1 className="mt-2 text-4xl font-extrabold tracking-tight sm:text-5xl">{legal.title}</h1>
@@ -98,9 +100,9 @@ export function LegalPage({ document: legal }: { document: LegalDocument }) {
               </section>
             ))}
             <div className="border-t border-base-300 pt-8">
-              <Link to="/" className="btn btn-primary gap-1.5">
+              <SiteLink to="/" className="btn btn-primary gap-1.5">
                 <ArrowLeft className="size-4" aria-hidden="true" /> Back to Home
-              </Link>
+              </SiteLink>
             </div>
           </article>
         </div>
@@ -121,3 +123,10 @@ export function PrivacyPolicyPage() {
 export function RefundPolicyPage() {
   return <LegalPage document={REFUND_POLICY} />;
 }
+
+/** The legal pages by path, with their title and description (for the prerendered pages' head). */
+export const LEGAL_PAGES = {
+  '/terms-of-service': { Component: TermsOfServicePage, meta: legalMeta(TERMS_OF_SERVICE) },
+  '/privacy-policy': { Component: PrivacyPolicyPage, meta: legalMeta(PRIVACY_POLICY) },
+  '/refund-policy': { Component: RefundPolicyPage, meta: legalMeta(REFUND_POLICY) },
+};

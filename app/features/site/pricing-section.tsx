@@ -1,5 +1,4 @@
 // Pricing from the plan catalogue (spec section 9), with monthly/yearly and USD/LKR toggles.
-import { Link } from '@tanstack/react-router';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import type { BillingPeriod, CatalogueEntry, Currency } from '../../../shared/catalogue.ts';
@@ -14,6 +13,7 @@ import {
   YEARLY_DISCOUNT_PERCENT,
   yearlyPricePerMonth,
 } from '../../../shared/catalogue.ts';
+import { SiteLink } from './site-link.tsx';
 
 function Toggle<T extends string>({
   legend,
@@ -77,13 +77,13 @@ function PricingCard({ plan, period, currency }: { plan: CatalogueEntry; period:
             {free ? 'Free forever, no card needed' : period === 'yearly' ? `${formatMoney(amount, currency)} billed yearly` : 'Billed monthly, cancel anytime'}
           </p>
         </div>
-        <Link
+        <SiteLink
           to="/signup"
           className={`btn ${plan.popular ? 'btn-primary shadow-md shadow-primary/30' : 'btn-soft btn-primary'}`}
           aria-label={free ? 'Get started for free with Starter' : `Start with ${plan.name}`}
         >
           {free ? 'Get started for free' : `Start with ${plan.name}`}
-        </Link>
+        </SiteLink>
         <ul className="space-y-2.5 text-sm">
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2.5">
@@ -116,9 +116,9 @@ export function PricingSection() {
       </div>
       <p className="mt-10 text-center text-sm text-base-content/70">
         Payments are processed securely by PayHere. Compare every detail on the{' '}
-        <Link to="/subscription" className="link link-primary">
+        <SiteLink to="/subscription" className="link link-primary">
           plans page
-        </Link>
+        </SiteLink>
         .
       </p>
     </div>

@@ -1,7 +1,7 @@
 // The signed-out footer: product anchors, legal pages and the business-inquiries address.
-import { Link } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { AnchorLink, KickoffLogo, LANDING_ANCHORS } from './public-header.tsx';
+import { SiteLink } from './site-link.tsx';
 import { usePublicConfig } from '../../lib/api/get-public-config.ts';
 
 export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
@@ -27,9 +27,9 @@ export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
               </li>
             ))}
             <li>
-              <Link to="/subscription" className="link link-hover">
+              <SiteLink to="/subscription" className="link link-hover">
                 Plans and billing
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </nav>
@@ -39,19 +39,19 @@ export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
           </h2>
           <ul className="space-y-2 text-sm text-base-content/70">
             <li>
-              <Link to="/terms-of-service" className="link link-hover">
+              <SiteLink to="/terms-of-service" className="link link-hover">
                 Terms of Service
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link to="/privacy-policy" className="link link-hover">
+              <SiteLink to="/privacy-policy" className="link link-hover">
                 Privacy Policy
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link to="/refund-policy" className="link link-hover">
+              <SiteLink to="/refund-policy" className="link link-hover">
                 Refund Policy
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </nav>
@@ -68,7 +68,10 @@ export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
         </div>
       </div>
       <div className="border-t border-base-300">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-base-content/70 sm:px-6">© {year} Kickoff. All rights reserved.</p>
+        {/* The page may have been prerendered in another year: the year shown is this visit's. */}
+        <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-base-content/70 sm:px-6" suppressHydrationWarning>
+          © {year} Kickoff. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -1,7 +1,7 @@
 // The signed-out top bar: logo, in-page anchors (landing only) and the two ways in.
-import { Link } from '@tanstack/react-router';
 import { Menu, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { SiteLink } from './site-link.tsx';
 
 export const LANDING_ANCHORS = [
   { id: 'features', label: 'Features' },
@@ -11,12 +11,12 @@ export const LANDING_ANCHORS = [
 
 export function KickoffLogo() {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-field text-xl font-bold tracking-tight" aria-label="Kickoff home">
+    <SiteLink to="/" className="flex items-center gap-2 rounded-field text-xl font-bold tracking-tight" aria-label="Kickoff home">
       <span className="grid size-8 place-items-center rounded-field bg-primary text-primary-content shadow-sm shadow-primary/40">
         <Sparkles className="size-4.5" aria-hidden="true" />
       </span>
       Kickoff
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -30,9 +30,9 @@ export function AnchorLink({ id, onLanding, className, children, onClick }: { id
     );
   }
   return (
-    <Link to="/" hash={id} className={className} onClick={onClick}>
+    <SiteLink to="/" hash={id} className={className} onClick={onClick}>
       {children}
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -54,12 +54,12 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <Link to="/login" className="btn btn-ghost btn-sm hidden sm:inline-flex">
+          <SiteLink to="/login" className="btn btn-ghost btn-sm hidden sm:inline-flex">
             Sign In
-          </Link>
-          <Link to="/signup" className="btn btn-primary btn-sm">
+          </SiteLink>
+          <SiteLink to="/signup" className="btn btn-primary btn-sm">
             Sign Up Free
-          </Link>
+          </SiteLink>
           <div className="dropdown dropdown-end md:hidden">
             <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Open menu">
               <Menu className="size-5" aria-hidden="true" />
@@ -73,7 +73,7 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
                 </li>
               ))}
               <li className="sm:hidden">
-                <Link to="/login">Sign In</Link>
+                <SiteLink to="/login">Sign In</SiteLink>
               </li>
             </ul>
           </div>
