@@ -6,37 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PullResponse, PushRequest, PushResponse, SyncTask } from '../../shared/sync.ts';
 import { createKickoffDb, getMeta, type KickoffDb } from './db.ts';
 import { SyncEngine, type SyncTransport } from './engine.ts';
+import { checklistTask } from './test-task.ts';
 
 const PLAN_ID = crypto.randomUUID();
 const USER = { id: crypto.randomUUID(), fullName: 'Kavya Silva', role: 'new_hire' as const };
 
 function makeTask(order: number): SyncTask {
-  return {
-    id: crypto.randomUUID(),
-    planId: PLAN_ID,
-    templateTaskId: null,
-    sectionTitle: null,
-    dayStart: 1,
-    dayEnd: 7,
-    title: `Task ${order + 1}`,
-    description: null,
-    type: 'checklist',
-    resourceUrl: null,
-    videoUrl: null,
-    videoTitle: null,
-    attachments: null,
-    checklistItems: null,
-    personName: null,
-    personRole: null,
-    personPhoto: null,
-    meetingTitle: null,
-    meetingAttendees: null,
-    meetingDate: null,
-    dueDate: null,
-    isCompleted: false,
-    completedAt: null,
-    order,
-  };
+  return checklistTask(order, { planId: PLAN_ID });
 }
 
 /** Accepts every push and records the mutation ids of each; its pulls bring nothing new after the first. */

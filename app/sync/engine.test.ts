@@ -6,38 +6,14 @@ import { ApiError, NetworkError } from '../lib/api-client.ts';
 import { createKickoffDb, getMeta, type KickoffDb } from './db.ts';
 import type { ChangeEvent } from '../lib/change-stream.ts';
 import { applyPull, SyncEngine, type Clock, type SyncTransport } from './engine.ts';
+import { checklistTask } from './test-task.ts';
 
 const PLAN_ID = crypto.randomUUID();
 const USER = { id: crypto.randomUUID(), fullName: 'Kavya Silva', role: 'new_hire' as const };
 const MANAGER_ID = crypto.randomUUID();
 
 function makeTask(order: number): SyncTask {
-  return {
-    id: crypto.randomUUID(),
-    planId: PLAN_ID,
-    templateTaskId: null,
-    sectionTitle: 'Week 1',
-    dayStart: 1,
-    dayEnd: 7,
-    title: `Task ${order + 1}`,
-    description: null,
-    type: 'checklist',
-    resourceUrl: null,
-    videoUrl: null,
-    videoTitle: null,
-    attachments: null,
-    checklistItems: null,
-    personName: null,
-    personRole: null,
-    personPhoto: null,
-    meetingTitle: null,
-    meetingAttendees: null,
-    meetingDate: null,
-    dueDate: '2026-01-11',
-    isCompleted: false,
-    completedAt: null,
-    order,
-  };
+  return checklistTask(order, { planId: PLAN_ID, sectionTitle: 'Week 1', dueDate: '2026-01-11' });
 }
 
 const PLAN: SyncPlan = {

@@ -4,36 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import type { OnboardingTask, PlanDetails } from '../../../shared/onboarding.ts';
 import { progressOf } from '../../../shared/progress.ts';
+import { checklistTask } from '../../sync/test-task.ts';
 import { createTaskKeeper } from './use-new-hire-data.ts';
 import { withoutSeen, withTicks, type TickInFlight, type TicksInFlight } from './use-ticking.ts';
 
 function task(order: number, isCompleted = false): OnboardingTask {
-  return {
+  return checklistTask(order, {
     id: `task-${order}`,
     planId: 'plan',
-    templateTaskId: null,
-    sectionTitle: null,
-    dayStart: 1,
-    dayEnd: 7,
-    title: `Task ${order + 1}`,
-    description: null,
-    type: 'checklist',
-    resourceUrl: null,
-    videoUrl: null,
-    videoTitle: null,
-    attachments: null,
     checklistItems: [{ id: `item-${order}`, text: 'Read it', isCompleted: false }],
-    personName: null,
-    personRole: null,
-    personPhoto: null,
-    meetingTitle: null,
-    meetingAttendees: null,
-    meetingDate: null,
-    dueDate: null,
     isCompleted,
     completedAt: isCompleted ? '2026-01-06T09:00:00.000Z' : null,
-    order,
-  };
+  });
 }
 
 function plan(tasks: OnboardingTask[]): PlanDetails {
