@@ -102,10 +102,15 @@ test('a message reaches the new hire’s open dashboard by push, with no poll fi
   expect(requests).toContain('GET /api/sync/pull');
 
   // The open conversation marks it read: a push once the frame is painted (a timer), and the
-  // server's poke back. Let the page finish that, a second of its time after another.
+  // server's poke back. Advance the page a second at a time until the server has it, then until quiet.
+  await expect
+    .poll(async () => {
+      await hire.clock.runFor(1_000);
+      const thread = (await (await manager.request.get(`/api/messages/${plan.id}`)).json()) as Message[];
+      return thread.find((message) => message.content === text)?.isRead;
+    })
+    .toBe(true);
   await settle(hire, requests);
-  const thread = (await (await manager.request.get(`/api/messages/${plan.id}`)).json()) as Message[];
-  expect(thread.find((message) => message.content === text)?.isRead).toBe(true);
 
   // Half a minute passes with the conversation open and the stream up: nothing is polled.
   requests.length = 0;

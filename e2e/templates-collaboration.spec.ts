@@ -82,8 +82,10 @@ test('two people with the same template open see each other, and stop seeing one
   expect(await seriousViolations(admin)).toEqual([]);
 
   // Leaving the editor says so at once; the admin's next beat (here: coming back to the window) no longer lists him.
+  const left = manager.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/presence'));
   await manager.getByRole('link', { name: 'Cancel' }).click();
   await expect(manager).toHaveURL(/\/templates$/);
+  await left;
   await admin.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(presenceOf(admin)).toHaveCount(0);
 
