@@ -13,7 +13,9 @@ import { alreadyExists, AppError, emailTaken } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
 import { refuseUnstorableText, requireSameOrigin, securityHeaders, unstorableText } from './middleware/security.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
+import { myTasksRoutes } from './my-tasks/my-tasks.routes.ts';
 import { plansRoutes, tasksRoutes } from './onboarding/onboarding.routes.ts';
+import { planTasksRoutes } from './onboarding/plan-tasks.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { paymentsRoutes, subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
@@ -53,7 +55,9 @@ function apiRoutes() {
       .route('/users', teamRoutes)
       .route('/templates', templatesRoutes)
       .route('/onboarding-plans', plansRoutes)
+      .route('/onboarding-plans', planTasksRoutes)
       .route('/onboarding-tasks', tasksRoutes)
+      .route('/my-tasks', myTasksRoutes)
       .route('/messages', messagesRoutes)
       .route('/company', companyRoutes)
       .route('/companies', statsRoutes)

@@ -3,12 +3,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from './auth/password.ts';
 import { createCompanyWithAdmin, createTeamMember } from './auth/auth.queries.ts';
-import { ENGINEERING_TEMPLATE, SALES_TEMPLATE } from './templates/demo-templates.ts';
+import { ENGINEERING_TEMPLATE, OFFBOARDING_TEMPLATE, SALES_TEMPLATE } from './templates/demo-templates.ts';
 import { createTemplate } from './templates/templates.queries.ts';
 import { sendMessage } from './messages/messages.queries.ts';
 import { assignPlanFromTemplate } from './onboarding/onboarding.queries.ts';
 import { setTaskCompleted } from './onboarding/tasks.queries.ts';
-import { toIsoDate } from '../shared/onboarding.ts';
+import { toIsoDate } from '../shared/plan-calendar.ts';
 import { first, transaction, type Db } from './db/client.ts';
 import { companies, onboardingPlans } from './db/schema.ts';
 
@@ -47,23 +47,28 @@ export async function seedDemo(db: Db, password = DEMO_PASSWORD): Promise<SeedRe
 
   const engineeringTemplate = await createTemplate(db, admin, ENGINEERING_TEMPLATE);
   const salesTemplate = await createTemplate(db, manager, SALES_TEMPLATE);
+  const offboardingTemplate = await createTemplate(db, admin, OFFBOARDING_TEMPLATE);
 
   // Demo plans, made as the manager would: Kavya ten days in and past halfway, Dilan three days in with one task done.
   const daysAgo = (days: number) => toIsoDate(new Date(Date.now() - days * 86_400_000));
   const demoPlan = async (hire: { id: string }, templateId: string, startedDaysAgo: number, tasksDone: number) => {
     const plan = await assignPlanFromTemplate(db, manager, { newHireId: hire.id, templateId, startDate: daysAgo(startedDaysAgo) });
     const newHire = { ...manager, id: hire.id, role: 'new_hire' as const, managerId: manager.id };
-    for (const [index, task] of plan.tasks.slice(0, tasksDone).entries()) {
+    // The team's part before day 1 is done (by the admin, who may tick any task); then the new hire's own first tasks.
+    const isPreboarding = (task: { dayStart: number | null }) => (task.dayStart ?? 1) < 1;
+    const before = plan.tasks.filter(isPreboarding);
+    const own = plan.tasks.filter((task) => !isPreboarding(task) && task.assigneeKind === 'new_hire').slice(0, tasksDone);
+    for (const [index, task] of [...before, ...own].entries()) {
       const completedAt = new Date(Date.now() - (startedDaysAgo - index) * 86_400_000).toISOString();
-      await transaction(db, async (tx) => setTaskCompleted(tx, newHire, { taskId: task.id, isCompleted: true, completedAt }));
+      await transaction(db, async (tx) => setTaskCompleted(tx, isPreboarding(task) ? admin : newHire, { taskId: task.id, isCompleted: true, completedAt }));
     }
-    return plan;
+    return { ...plan, lastTicked: own.at(-1) };
   };
   const kavyasPlan = await demoPlan(hireOne, engineeringTemplate.id, 10, 5);
   await demoPlan(hireTwo, salesTemplate.id, 3, 1);
   await db
     .update(onboardingPlans)
-    .set({ currentPhase: kavyasPlan.tasks[4]?.sectionTitle ?? kavyasPlan.currentPhase })
+    .set({ currentPhase: kavyasPlan.lastTicked?.sectionTitle ?? kavyasPlan.currentPhase })
     .where(eq(onboardingPlans.id, kavyasPlan.id));
 
   // Demo conversations: a short thread on each demo plan, looked up here so it works whatever made the plans.
@@ -90,6 +95,6 @@ export async function seedDemo(db: Db, password = DEMO_PASSWORD): Promise<SeedRe
   return {
     password,
     people: [admin, manager, hireOne, hireTwo].map((person) => ({ role: person.role, email: person.email })),
-    templates: [engineeringTemplate.title, salesTemplate.title],
+    templates: [engineeringTemplate.title, salesTemplate.title, offboardingTemplate.title],
   };
 }

@@ -19,7 +19,7 @@ import * as sqliteSchema from '../api/db/schema.sqlite.ts';
 import { DEMO_PASSWORD } from '../api/seed.ts';
 import { sumPlans } from '../api/stats/plan-counters.ts';
 import type { ChecklistItem } from '../shared/tasks.ts';
-import { addDays } from '../shared/onboarding.ts';
+import { addDays } from '../shared/plan-calendar.ts';
 import { SCALE_FORMAT, type ScaleInfo } from './scale-info.ts';
 
 const { values: args } = parseArgs({ options: { out: { type: 'string', default: 'bench/out/scale.sqlite' }, info: { type: 'string' } } });
@@ -384,6 +384,9 @@ function addPlan(options: { companyId: string; newHire: Person; manager: Person;
     createdBy: options.createdBy,
     currentPhase: completed ? null : (current?.title ?? null),
     ...figures,
+    // Every bench task is the new hire's own.
+    newHireTasksTotal: figures.tasksTotal,
+    newHireTasksDone: figures.tasksDone,
     version: nextVersion(companyId),
     createdAt: iso(startMs - 3 * DAY_MS),
     updatedAt: iso(completed ? lastCompletedMs : startMs),
@@ -399,7 +402,10 @@ function addPlan(options: { companyId: string; newHire: Person; manager: Person;
       companyId,
       templateTaskId,
       dueDate,
+      opensOn: addDays(startDate, task.dayStart - 1),
+      assigneeId: options.newHire.id,
       isCompleted: done,
+      completedBy: done ? options.newHire.id : null,
       completedAt: done ? iso(completedMs) : null,
       createdAt: iso(startMs - 3 * DAY_MS),
       version: nextVersion(companyId),

@@ -1,8 +1,10 @@
 // Onboarding plans and their tasks: the API's shapes and the rules both sides compute (who sees a
 // plan, task status, phase tabs, due dates, today's tasks; progress is in progress.ts).
 import * as v from 'valibot';
-import type { Role } from './roles.ts';
-import type { TaskContent } from './templates.ts';
+import { isReleased, taskTiming } from './plan-calendar.ts';
+import type { Progress } from './progress.ts';
+import { isStaff, type Role } from './roles.ts';
+import { END_BEFORE_START_MESSAGE, SectionFieldsSchema, TaskInputSchema, type TaskContent, type TemplateKind } from './templates.ts';
 
 export type OnboardingTask = TaskContent & {
   id: string;
@@ -12,8 +14,17 @@ export type OnboardingTask = TaskContent & {
   dayStart: number | null;
   dayEnd: number | null;
   dueDate: string | null;
+  /** The first day of its window, as a date. */
+  opensOn: string | null;
+  /** The new hire sees it from this date (held back until then); null: from the start. */
+  releaseOn: string | null;
+  /** Who does it, resolved from `assigneeKind` for this plan; null while the plan has nobody in that role. */
+  assigneeId: string | null;
+  assigneeName: string | null;
   isCompleted: boolean;
   completedAt: string | null;
+  /** Who ticked it. */
+  completedBy: string | null;
   order: number;
 };
 
@@ -28,16 +39,25 @@ export type PlanSummary = {
   companyId: string;
   startDate: string;
   currentPhase: string | null;
+  /** Onboarding, or offboarding for a person who is leaving; copied from the template. */
+  kind: TemplateKind;
+  /** Due dates count Monday to Friday only; copied from the template. */
+  businessDays: boolean;
+  buddyId: string | null;
   isCompleted: boolean;
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
   newHire: PlanPerson;
   manager: (PlanPerson & { firstName: string | null; lastName: string | null }) | null;
+  buddy: PlanPerson | null;
   template: { title: string; duration: number; description: string | null } | null;
+  /** The whole plan, every assignee's tasks. */
   progressPercentage: number;
   completedTasks: number;
   totalTasks: number;
+  /** The new hire's own part (their tasks only). */
+  newHireProgress: Progress;
 };
 
 /** GET /api/onboarding-plans/{id}/details: the summary plus its tasks in order. */
@@ -60,62 +80,34 @@ export function canSeePlan(person: { id: string; role: Role }, plan: { managerId
   }
 }
 
-/** 'YYYY-MM-DD' of a Date in the reader's own calendar. */
-export function toIsoDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** Adds whole days to a 'YYYY-MM-DD' date (calendar arithmetic, no time zones involved). */
-export function addDays(isoDate: string, days: number): string {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return date.toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` ('YYYY-MM-DD'); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  const parse = (s: string) => {
-    const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-    return Date.UTC(y, m - 1, d);
-  };
-  return Math.round((parse(to) - parse(from)) / 86_400_000);
-}
-
-/** A task's due date: the last day of its section's window (day 1 is the start date). */
-export function dueDateFor(startDate: string, sectionDayEnd: number): string {
-  return addDays(startDate, sectionDayEnd - 1);
-}
-
 export function taskStatus(task: { isCompleted: boolean; dueDate: string | null }, today: string): TaskStatus {
   if (task.isCompleted) return 'Completed';
   if (task.dueDate && task.dueDate < today) return 'Overdue';
   return 'Pending';
 }
 
-export const PHASE_TABS = ['Week 1', 'Week 2', 'Week 3-4', 'Final Review'] as const;
-export type PhaseTab = (typeof PHASE_TABS)[number];
-
-/** Phase tab by position in the plan (spec section 2): tasks 1-3, 4-6, 7-9, then the rest. */
-export function phaseTabOf(index: number): PhaseTab {
-  if (index < 3) return 'Week 1';
-  if (index < 6) return 'Week 2';
-  if (index < 9) return 'Week 3-4';
-  return 'Final Review';
-}
-
-/** Day N of the plan (day 1 is the start date), clamped to 1..duration. */
-export function currentDay(startDate: string, today: string, duration: number): number {
-  return Math.min(Math.max(daysBetween(startDate, today) + 1, 1), Math.max(duration, 1));
-}
-
 /** Today's Tasks (DESIGN.md section 8): open tasks whose window contains today, overdue ones first. */
-export function todaysTasks<T extends OnboardingTask>(tasks: T[], startDate: string, today: string): T[] {
-  const day = daysBetween(startDate, today) + 1;
+export function todaysTasks<T extends Pick<OnboardingTask, 'isCompleted' | 'opensOn' | 'dueDate'>>(tasks: T[], today: string): T[] {
   const open = tasks.filter((task) => !task.isCompleted);
-  const overdue = open.filter((task) => task.dueDate !== null && task.dueDate < today);
-  const inWindow = open.filter((task) => !overdue.includes(task) && task.dayStart !== null && task.dayEnd !== null && task.dayStart <= day && day <= task.dayEnd);
+  const overdue = open.filter((task) => taskTiming(task, today) === 'overdue');
+  const inWindow = open.filter((task) => task.opensOn !== null && taskTiming(task, today) === 'today');
   return [...overdue, ...inWindow];
+}
+
+/** The new hire's own part of a plan: the tasks they do, released to them by `today`. */
+export function newHireTasks<T extends Pick<OnboardingTask, 'assigneeKind' | 'releaseOn'>>(tasks: T[], today: string): T[] {
+  return tasks.filter((task) => task.assigneeKind === 'new_hire' && isReleased(task, today));
+}
+
+/** What others do for the new hire, shown to them read-only ("Laptop ordered — IT, done"), as released. */
+export function othersTasksForNewHire<T extends Pick<OnboardingTask, 'assigneeKind' | 'releaseOn'>>(tasks: T[], today: string): T[] {
+  return tasks.filter((task) => task.assigneeKind !== 'new_hire' && isReleased(task, today));
+}
+
+/** A person may tick a task assigned to them, besides the plan's staff (DESIGN.md section 5). */
+export function canCompleteTask(person: { id: string; role: Role }, plan: { managerId: string | null; newHireId: string }, task: { assigneeId: string | null }): boolean {
+  if (task.assigneeId === person.id) return true;
+  return isStaff(person.role) && canSeePlan(person, plan);
 }
 
 // ---- Request contracts (spec sections 5 and 7), used by the API and the forms ----
@@ -131,25 +123,33 @@ const optionalManagerId = v.pipe(
   v.transform((value) => (value && value !== NO_MANAGER ? value : undefined)),
 );
 
-/** POST /api/onboarding-plans, and the Assign Onboarding forms. */
+/** POST /api/onboarding-plans, and the Assign Onboarding forms. A buddy is any colleague; absent, '' and 'none' mean none. */
 export const AssignPlanSchema = v.object({
   newHireId: requiredId('Please select a user'),
   templateId: requiredId('Please select a template'),
   startDate: isoDay('Please select a start date'),
   managerId: optionalManagerId,
+  buddyId: optionalManagerId,
 });
 export type AssignPlanInput = v.InferInput<typeof AssignPlanSchema>;
 export type AssignPlan = v.InferOutput<typeof AssignPlanSchema>;
 
-/** PATCH /api/onboarding-plans/{id}: managerId 'none' (or null) removes the manager; absent keeps it. */
+const optionalPersonChange = v.pipe(
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
+  v.transform((value) => (value === undefined ? undefined : value && value !== NO_MANAGER ? value : null)),
+);
+
+/**
+ * PATCH /api/onboarding-plans/{id}: managerId / buddyId 'none' (or null) removes them, absent keeps them;
+ * moving the start date moves the due dates of the open tasks with it.
+ */
 export const UpdatePlanSchema = v.object({
+  startDate: v.optional(isoDay('Please select a start date')),
+  buddyId: optionalPersonChange,
   currentPhase: v.pipe(v.string('Current phase is required'), v.trim(), v.minLength(1, 'Current phase is required'), v.maxLength(200)),
   newHireId: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
   templateId: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
-  managerId: v.pipe(
-    v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
-    v.transform((value) => (value === undefined ? undefined : value && value !== NO_MANAGER ? value : null)),
-  ),
+  managerId: optionalPersonChange,
 });
 export type UpdatePlanInput = v.InferInput<typeof UpdatePlanSchema>;
 export type UpdatePlan = v.InferOutput<typeof UpdatePlanSchema>;
@@ -179,3 +179,48 @@ export const PlansPageSchema = v.object({
   offset: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'offset must be a whole number'), v.transform(Number)), '0'),
 });
 export type PlansPage = v.InferOutput<typeof PlansPageSchema>;
+
+// ---- Live plans: one person's tasks changed without touching the template ----
+
+/** POST /api/onboarding-plans/{id}/tasks and PUT .../tasks/{taskId}: a task with its window (and section name). */
+export const PlanTaskInputSchema = v.intersect([
+  TaskInputSchema,
+  v.pipe(
+    v.object({
+      sectionTitle: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Section title must be at most 200 characters')), null),
+      dayStart: SectionFieldsSchema.pipe[0].entries.dayStart,
+      dayEnd: SectionFieldsSchema.pipe[0].entries.dayEnd,
+    }),
+    v.forward(
+      v.partialCheck([['dayStart'], ['dayEnd']], (task) => task.dayStart <= task.dayEnd, END_BEFORE_START_MESSAGE),
+      ['dayEnd'],
+    ),
+  ),
+]);
+export type PlanTaskInput = v.InferOutput<typeof PlanTaskInputSchema>;
+
+/** PUT /api/onboarding-plans/{id}/task-order: every live task of the plan, once, in the new order. */
+export const TaskOrderSchema = v.object({
+  taskIds: v.pipe(v.array(v.pipe(v.string(), v.uuid('Invalid task id'))), v.minLength(1, 'Give the tasks in their new order'), v.maxLength(5000)),
+});
+export type TaskOrder = v.InferOutput<typeof TaskOrderSchema>;
+
+/** POST /api/onboarding-plans/{id}/reapply-template and POST /api/templates/{id}/reapply: what was added. */
+export type ReapplyResult = { plans: number; added: number };
+
+// ---- My tasks: every task assigned to the caller, across plans ----
+
+export type MyTask = OnboardingTask & { plan: { id: string; kind: TemplateKind; startDate: string; newHire: PlanPerson } };
+
+/** GET /api/my-tasks?planId=: only the tasks of one plan. */
+export const MyTasksQuerySchema = v.object({ planId: v.optional(v.pipe(v.string(), v.uuid('Invalid plan id'))) });
+export type MyTasksQuery = v.InferOutput<typeof MyTasksQuerySchema>;
+
+/** How long a done task stays in My tasks. */
+export const MY_TASKS_DONE_DAYS = 7;
+
+/** GET /api/my-tasks: open tasks, and those done in the last 7 days, assigned to the caller. */
+export type MyTasksResponse = { tasks: MyTask[] };
+
+/** GET /api/my-tasks/count: the sidebar's badge. */
+export type MyTasksCount = { open: number; overdue: number };

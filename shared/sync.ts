@@ -1,7 +1,7 @@
 // The sync protocol (DESIGN.md section 6): push and pull shapes, and the mutations a client may queue.
 import * as v from 'valibot';
 import { MessageContentSchema, type Message } from './messages.ts';
-import type { OnboardingTask, PlanSummary } from './onboarding.ts';
+import type { MyTask, OnboardingTask, PlanSummary } from './onboarding.ts';
 
 export const MUTATION_NAMES = ['task.setCompleted', 'message.send', 'message.markRead'] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];
@@ -80,8 +80,12 @@ export const PullQuerySchema = v.object({
 });
 
 /** A plan as lists show it, without the progress figures: the client computes those from its tasks. */
-export type SyncPlan = Omit<PlanSummary, 'progressPercentage' | 'completedTasks' | 'totalTasks'>;
-export type SyncTask = OnboardingTask;
+export type SyncPlan = Omit<PlanSummary, 'progressPercentage' | 'completedTasks' | 'totalTasks' | 'newHireProgress'>;
+/**
+ * A task of the caller's own plan, or one of another person's plan assigned to the caller (they are its
+ * buddy, say): that one names its plan, which the caller does not otherwise receive ("for Alex Chen").
+ */
+export type SyncTask = OnboardingTask & { plan?: MyTask['plan'] };
 export type SyncTemplate = { id: string; title: string; duration: number; description: string | null };
 /**
  * A message as the API lists it; the sender is null once their account is deleted. The server always
@@ -91,7 +95,8 @@ export type SyncTemplate = { id: string; title: string; duration: number; descri
 export type SyncMessage = Omit<Message, 'sender' | 'audience'> & { sender: Message['sender'] | null; audience?: Message['audience'] };
 /**
  * A row the caller must drop. A plan's tombstone takes the plan's tasks and messages with it: the
- * server may send only the plan's when the plan left the caller's view (decision 004).
+ * server may send only the plan's when the plan left the caller's view (decision 004). A task of
+ * another person's plan gets its own when it is reassigned away from the caller.
  */
 export type Tombstone = { id: string; deleted: true };
 export type SyncRow<T> = T | Tombstone;

@@ -1,7 +1,10 @@
 // Onboarding templates: the API contract (valibot, spec section 5 messages), the shapes the API
 // answers with, and the rules both the editor and the server apply (day windows, who may edit).
 import * as v from 'valibot';
+import { ASSIGNEE_KINDS } from './assignees.ts';
 import { safeUrl } from './links.ts';
+import { unknownPlaceholderMessage, unknownPlaceholders } from './placeholders.ts';
+import { PREBOARDING_MAX_DAYS } from './plan-calendar.ts';
 import { AttachmentSchema, ChecklistItemSchema, TASK_TYPES } from './tasks.ts';
 
 /** Bounds that keep any one body small (the API also caps bodies at 1 MiB). */
@@ -16,7 +19,12 @@ export const TEMPLATE_LIMITS = {
   attachments: 20,
   checklistItems: 50,
   attendees: 50,
+  releaseDaysBefore: 365,
 } as const;
+
+export const TEMPLATE_KINDS = ['onboarding', 'offboarding'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export const TEMPLATE_KIND_LABELS: Record<TemplateKind, string> = { onboarding: 'Onboarding', offboarding: 'Offboarding' };
 
 export const TEMPLATE_DEFAULTS = { duration: 90, dayStart: 1, dayEnd: 7 } as const;
 
@@ -49,12 +57,23 @@ const optionalHttpUrl = (message: string) =>
     null,
   );
 
+export const DAY_ZERO_MESSAGE = 'There is no day 0: day 1 is the start date and day -1 the day before it';
+
+/** A day of a plan: 1 is the start date, -1 to -90 the days before it (preboarding). */
 const dayNumber = (message: string) =>
   v.pipe(
     v.number(message),
     v.integer('Days must be whole numbers'),
-    v.minValue(1, message),
+    v.minValue(-PREBOARDING_MAX_DAYS, message),
     v.maxValue(TEMPLATE_LIMITS.maxDuration, `Days must be at most ${TEMPLATE_LIMITS.maxDuration}`),
+    v.check((day) => day !== 0, DAY_ZERO_MESSAGE),
+  );
+
+/** Text that may use placeholders ({{first_name}}): any other {{name}} is refused. */
+const knownPlaceholdersOnly = <T extends string | null>() =>
+  v.check(
+    (text: T) => unknownPlaceholders(text).length === 0,
+    (issue) => unknownPlaceholderMessage(issue.input as T),
   );
 
 export const MEETING_DATE_MESSAGE = 'Meeting date must be a valid date and time';
@@ -78,8 +97,9 @@ export const TaskContentSchema = v.object({
     v.trim(),
     v.minLength(1, 'Task title is required'),
     v.maxLength(TEMPLATE_LIMITS.title, `Task title must be at most ${TEMPLATE_LIMITS.title} characters`),
+    knownPlaceholdersOnly<string>(),
   ),
-  description: optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`),
+  description: v.pipe(optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`), knownPlaceholdersOnly<string | null>()),
   type: v.picklist(TASK_TYPES, 'Task type must be checklist, resource, introduction or meeting'),
   resourceUrl: optionalHttpUrl('Resource URL must be a valid http(s) URL'),
   videoUrl: optionalHttpUrl('Video URL must be a valid http(s) URL'),
@@ -111,6 +131,19 @@ export const TaskContentSchema = v.object({
     ),
     null,
   ),
+  /** Who does it (assignees.ts); a named person's id is `assigneePersonId`. */
+  assigneeKind: v.optional(v.picklist(ASSIGNEE_KINDS, 'Assignee must be the new hire, their manager, their buddy, an HR admin or a named person'), 'new_hire'),
+  assigneePersonId: v.nullish(v.pipe(v.string('Choose the person who does this task'), v.uuid('Choose the person who does this task')), null),
+  /** Held back from the new hire until this many days before its window opens; null: shown from the start. */
+  releaseDaysBefore: v.nullish(
+    v.pipe(
+      v.number('Release must be a number of days'),
+      v.integer('Release must be a whole number of days'),
+      v.minValue(0, 'Release must be 0 days or more'),
+      v.maxValue(TEMPLATE_LIMITS.releaseDaysBefore, `Release must be at most ${TEMPLATE_LIMITS.releaseDaysBefore} days`),
+    ),
+    null,
+  ),
 });
 export type TaskContent = v.InferOutput<typeof TaskContentSchema>;
 
@@ -122,8 +155,14 @@ export function pickTaskContent(row: TaskContent): TaskContent {
   return Object.fromEntries(TASK_CONTENT_FIELDS.map((field) => [field, row[field]])) as TaskContent;
 }
 
+export const ASSIGNEE_PERSON_REQUIRED_MESSAGE = 'Choose the person who does this task';
+
 export const TaskInputSchema = v.pipe(
   TaskContentSchema,
+  v.forward(
+    v.partialCheck([['assigneeKind'], ['assigneePersonId']], (task) => task.assigneeKind !== 'person' || task.assigneePersonId !== null, ASSIGNEE_PERSON_REQUIRED_MESSAGE),
+    ['assigneePersonId'],
+  ),
   // Only the fields of the task's own type are kept, so a type switch in the editor leaves nothing hidden behind.
   v.transform((task) => ({
     ...task,
@@ -138,6 +177,7 @@ export const TaskInputSchema = v.pipe(
     meetingTitle: task.type === 'meeting' ? task.meetingTitle : null,
     meetingAttendees: task.type === 'meeting' && task.meetingAttendees?.length ? task.meetingAttendees : null,
     meetingDate: task.type === 'meeting' ? task.meetingDate : null,
+    assigneePersonId: task.assigneeKind === 'person' ? task.assigneePersonId : null,
   })),
 );
 export type TaskInput = v.InferOutput<typeof TaskInputSchema>;
@@ -155,8 +195,8 @@ export const SectionFieldsSchema = v.pipe(
       v.maxLength(TEMPLATE_LIMITS.title, `Section title must be at most ${TEMPLATE_LIMITS.title} characters`),
     ),
     description: optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`),
-    dayStart: dayNumber('Start day must be at least 1'),
-    dayEnd: dayNumber('End day must be at least 1'),
+    dayStart: dayNumber(`Start day must be at least -${PREBOARDING_MAX_DAYS}`),
+    dayEnd: dayNumber(`End day must be at least -${PREBOARDING_MAX_DAYS}`),
   }),
   v.forward(
     v.partialCheck([['dayStart'], ['dayEnd']], (s) => s.dayStart <= s.dayEnd, END_BEFORE_START_MESSAGE),
@@ -164,10 +204,24 @@ export const SectionFieldsSchema = v.pipe(
   ),
 );
 
+/**
+ * A saved section's or task's id, sent back by the editor: a PATCH keeps the ids it already has, because
+ * plans made from the template know which tasks they copied by them (re-applying adds only new ones).
+ * An id the template does not hold is replaced by a new one.
+ */
+const savedId = v.optional(v.pipe(v.string(), v.uuid('Invalid id')));
+
+/** A task of a template as the editor sends it: its content, and its id once saved. */
+const TemplateTaskInputSchema = v.intersect([v.object({ id: savedId }), TaskInputSchema]);
+
 export const SectionInputSchema = v.pipe(
   v.object({
+    id: savedId,
     ...SectionFieldsSchema.entries,
-    tasks: v.optional(v.pipe(v.array(TaskInputSchema), v.maxLength(TEMPLATE_LIMITS.tasksPerSection, `A section can have at most ${TEMPLATE_LIMITS.tasksPerSection} tasks`)), []),
+    tasks: v.optional(
+      v.pipe(v.array(TemplateTaskInputSchema), v.maxLength(TEMPLATE_LIMITS.tasksPerSection, `A section can have at most ${TEMPLATE_LIMITS.tasksPerSection} tasks`)),
+      [],
+    ),
   }),
   v.forward(
     v.partialCheck([['dayStart'], ['dayEnd']], (s) => s.dayStart <= s.dayEnd, END_BEFORE_START_MESSAGE),
@@ -201,6 +255,9 @@ export const TemplateInputSchema = v.pipe(
       TEMPLATE_DEFAULTS.duration,
     ),
     isActive: v.optional(v.boolean('Status must be Active or Draft'), true),
+    kind: v.optional(v.picklist(TEMPLATE_KINDS, 'Kind must be onboarding or offboarding'), 'onboarding'),
+    /** Due dates count Monday to Friday only. */
+    businessDays: v.optional(v.boolean('Business days must be on or off'), false),
     sections: v.optional(v.pipe(v.array(SectionInputSchema), v.maxLength(TEMPLATE_LIMITS.sections, `A template can have at most ${TEMPLATE_LIMITS.sections} sections`)), []),
     /**
      * PATCH only (POST ignores it): the `version` the editor loaded. Given, the save applies only if nobody
@@ -267,6 +324,8 @@ export type TemplateBase = {
   description: string | null;
   duration: number;
   isActive: boolean;
+  kind: TemplateKind;
+  businessDays: boolean;
   /** The creator's user id (null once that user is deleted). */
   createdBy: string | null;
   creatorName: string | null;

@@ -1,14 +1,13 @@
 // Migration 0010 (SQLite) / 0005 (PostgreSQL): the maintained counters (decision 008) filled from the
 // rows that exist, by the same rules the API keeps them with (progress rounding, UTC months and days).
-import { readFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectCountersMatchRecount } from '../stats/counter-recount.ts';
 import { createTestContext, testEngine } from '../test/harness.ts';
-import { rows } from './client.ts';
+import { migrationFile, runMigrationData } from '../test/migration-data.ts';
 import { companyCompletionMonths, companyTemplateStats, onboardingPlans, onboardingTasks, templates } from './schema.ts';
 
-const MIGRATION = testEngine === 'postgres' ? 'drizzle/pg/0005_plan_progress_backfill.sql' : 'drizzle/sqlite/0010_plan_progress_backfill.sql';
+const MIGRATION = migrationFile('0010_plan_progress_backfill', '0005_plan_progress_backfill');
 
 describe(`plan counters backfill (${testEngine})`, () => {
   it('counts every plan’s live tasks and sums each company’s live plans as the API does', async () => {
@@ -62,10 +61,9 @@ describe(`plan counters backfill (${testEngine})`, () => {
     await ctx.db.insert(companyTemplateStats).values({ companyId: acme.company.id, templateId: 'gone', plans: 7 });
     await ctx.db.insert(companyCompletionMonths).values({ companyId: acme.company.id, month: '2020-01', completed: 3 });
 
-    // Each statement as the migrator runs it; RETURNING lets the one row-reading helper run both engines' writes.
-    for (const statement of readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint')) {
-      await rows(ctx.db, sql.raw(`${statement.trim().replace(/;$/, '')} RETURNING 1`));
-    }
+    await runMigrationData(ctx.db, MIGRATION);
+    // The new hire's own part, counted by a later migration (all these tasks are the new hire's).
+    await runMigrationData(ctx.db, migrationFile('0011_team_workflow', '0006_team_workflow'));
 
     await expectCountersMatchRecount(ctx.db, acme.company.id);
     await expectCountersMatchRecount(ctx.db, other.company.id);

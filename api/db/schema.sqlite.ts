@@ -122,6 +122,11 @@ export const templates = sqliteTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     duration: integer('duration').notNull().default(90),
     isActive: bool('is_active').notNull().default(true),
+    kind: text('kind', { enum: ['onboarding', 'offboarding'] })
+      .notNull()
+      .default('onboarding'),
+    /** Due dates count Monday to Friday only. */
+    businessDays: bool('business_days').notNull().default(false),
     version: version(),
     deletedAt: deletedAt(),
     createdAt: createdAt(),
@@ -164,6 +169,13 @@ const taskContent = () => ({
   meetingTitle: text('meeting_title'),
   meetingAttendees: text('meeting_attendees', { mode: 'json' }).$type<string[]>(),
   meetingDate: text('meeting_date'),
+  /** Who does it (shared/assignees.ts); `assigneePersonId` names the person of kind 'person'. */
+  assigneeKind: text('assignee_kind', { enum: ['new_hire', 'manager', 'buddy', 'hr', 'person'] })
+    .notNull()
+    .default('new_hire'),
+  assigneePersonId: text('assignee_person_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Held back from the new hire until this many days before its window; null: shown from the start. */
+  releaseDaysBefore: integer('release_days_before'),
   order: integer('order').notNull(),
   createdAt: createdAt(),
 });
@@ -197,11 +209,21 @@ export const onboardingPlans = sqliteTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     startDate: text('start_date').notNull(),
     currentPhase: text('current_phase'),
+    /** Copied from the template when the plan is made. */
+    kind: text('kind', { enum: ['onboarding', 'offboarding'] })
+      .notNull()
+      .default('onboarding'),
+    businessDays: bool('business_days').notNull().default(false),
+    /** Any colleague in the company; tasks of kind 'buddy' go to them. */
+    buddyId: text('buddy_id').references(() => users.id, { onDelete: 'set null' }),
     isCompleted: bool('is_completed').notNull().default(false),
     completedAt: text('completed_at'),
     /** Maintained counters (decision 008): the plan's live tasks and how many are ticked, kept by every write of its tasks. */
     tasksTotal: integer('tasks_total').notNull().default(0),
     tasksDone: integer('tasks_done').notNull().default(0),
+    /** The same for the new hire's own part (tasks of kind 'new_hire'). */
+    newHireTasksTotal: integer('new_hire_tasks_total').notNull().default(0),
+    newHireTasksDone: integer('new_hire_tasks_done').notNull().default(0),
     version: version(),
     deletedAt: deletedAt(),
     createdAt: createdAt(),
@@ -215,6 +237,7 @@ export const onboardingPlans = sqliteTable(
     index('plans_company_updated_idx').on(t.companyId, t.deletedAt, t.updatedAt, t.id),
     index('plans_new_hire_scope_idx').on(t.newHireId, t.companyId, t.deletedAt, t.createdAt, t.id),
     index('plans_manager_scope_idx').on(t.managerId, t.companyId, t.deletedAt, t.createdAt, t.id),
+    index('plans_buddy_idx').on(t.buddyId),
     index('plans_template_idx').on(t.templateId),
     index('plans_created_by_idx').on(t.createdBy),
     index('plans_company_version_idx').on(t.companyId, t.version),
@@ -234,8 +257,14 @@ export const onboardingTasks = sqliteTable(
     dayStart: integer('day_start'),
     dayEnd: integer('day_end'),
     dueDate: text('due_date'),
+    /** The first day of its window as a date; due and release dates move with the plan's start date while open. */
+    opensOn: text('opens_on'),
+    releaseOn: text('release_on'),
+    /** The person who does it, resolved from its assignee kind for this plan; null while nobody has that role. */
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     isCompleted: bool('is_completed').notNull().default(false),
     completedAt: text('completed_at'),
+    completedBy: text('completed_by').references(() => users.id, { onDelete: 'set null' }),
     ...taskContent(),
     version: version(),
     deletedAt: deletedAt(),
@@ -246,6 +275,8 @@ export const onboardingTasks = sqliteTable(
     index('tasks_company_version_idx').on(t.companyId, t.version),
     // Covering: task counts per plan (lists, progress, stats) read the index alone.
     index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
+    // My tasks: a person's open tasks across plans, by due date.
+    index('tasks_assignee_idx').on(t.assigneeId, t.deletedAt, t.isCompleted, t.dueDate),
   ],
 );
 
@@ -437,7 +468,7 @@ export const syncTombstones = sqliteTable(
   'sync_tombstones',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    entity: text('entity', { enum: ['plan', 'message'] }).notNull(),
+    entity: text('entity', { enum: ['plan', 'message', 'task'] }).notNull(),
     entityId: text('entity_id').notNull(),
     companyId: text('company_id')
       .notNull()

@@ -1,14 +1,13 @@
 // Migration 0008 (SQLite) / 0003 (PostgreSQL): staff notes written before they had an audience leave
 // the new hire's view, on the server and on the devices that already pulled them.
-import { readFileSync } from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PullResponse } from '../../shared/sync.ts';
-import { rows } from './client.ts';
 import { companies, messages, onboardingPlans } from './schema.ts';
 import { createTestContext, testEngine } from '../test/harness.ts';
+import { migrationFile, runMigrationData } from '../test/migration-data.ts';
 
-const MIGRATION = testEngine === 'postgres' ? 'drizzle/pg/0003_staff_notes_backfill.sql' : 'drizzle/sqlite/0008_staff_notes_backfill.sql';
+const MIGRATION = migrationFile('0008_staff_notes_backfill', '0003_staff_notes_backfill');
 
 describe(`staff notes backfill (${testEngine})`, () => {
   it('marks old notes between staff as staff notes and removes them from the new hire’s devices', async () => {
@@ -37,10 +36,7 @@ describe(`staff notes backfill (${testEngine})`, () => {
     const before = await pull();
     expect(before.messages).toHaveLength(2);
 
-    // Each statement as the migrator runs it; RETURNING lets the one row-reading helper run both engines' writes.
-    for (const statement of readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint')) {
-      await rows(ctx.db, sql.raw(`${statement.trim().replace(/;$/, '')} RETURNING 1`));
-    }
+    await runMigrationData(ctx.db, MIGRATION);
 
     const stored = await ctx.db.select({ id: messages.id, content: messages.content, audience: messages.audience }).from(messages);
     expect(new Map(stored.map((row) => [row.content, row.audience]))).toEqual(

@@ -13,9 +13,10 @@ export type PlanParties = { newHireId: string; managerId: string | null };
 
 /**
  * Who a change reaches, inside its company. `plans`: whoever may see one of the plans; `staffOnly`
- * leaves out their new hires (a staff note). `roles`: every member with one of these roles.
+ * leaves out their new hires (a staff note); `people`: also these people (who do tasks on the plans
+ * without seeing them, such as a buddy or the IT lead). `roles`: every member with one of these roles.
  */
-export type ChangeAudience = { plans: PlanParties[]; staffOnly: boolean } | { roles: Role[] };
+export type ChangeAudience = { plans: PlanParties[]; staffOnly: boolean; people?: string[] } | { roles: Role[] };
 
 export type Change = { companyId: string; poke: ChangePoke; audience: ChangeAudience };
 
@@ -24,7 +25,7 @@ export const ChangeSchema = v.object({
   companyId: v.string(),
   poke: v.object({ topic: v.picklist(CHANGE_TOPICS), planId: v.optional(v.string()) }),
   audience: v.union([
-    v.object({ plans: v.array(v.object({ newHireId: v.string(), managerId: v.nullable(v.string()) })), staffOnly: v.boolean() }),
+    v.object({ plans: v.array(v.object({ newHireId: v.string(), managerId: v.nullable(v.string()) })), staffOnly: v.boolean(), people: v.optional(v.array(v.string())) }),
     v.object({ roles: v.array(v.picklist(ROLES)) }),
   ]),
 });
@@ -33,7 +34,7 @@ export const ChangeSchema = v.object({
 export function reaches(person: { id: string; role: Role }, audience: ChangeAudience): boolean {
   if ('roles' in audience) return audience.roles.includes(person.role);
   if (audience.staffOnly && !isStaff(person.role)) return false;
-  return audience.plans.some((plan) => canSeePlan(person, plan));
+  return audience.plans.some((plan) => canSeePlan(person, plan)) || (audience.people?.includes(person.id) ?? false);
 }
 
 /** One open event stream, as the bus sees it. */

@@ -40,6 +40,16 @@ export function plansOfPerson(db: Db, companyId: string, personId: string): Prom
     .where(and(eq(onboardingPlans.companyId, companyId), isNull(onboardingPlans.deletedAt), or(eq(onboardingPlans.newHireId, personId), eq(onboardingPlans.managerId, personId))));
 }
 
+/** The people who do the live tasks of these plans: they hear of changes to them (My tasks) though they may not see the plans. */
+export async function assigneesOfPlans(db: Db, companyId: string, planIds: string[]): Promise<string[]> {
+  if (planIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ assigneeId: onboardingTasks.assigneeId })
+    .from(onboardingTasks)
+    .where(and(eq(onboardingTasks.companyId, companyId), inArray(onboardingTasks.planId, planIds), isNull(onboardingTasks.deletedAt)));
+  return rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : []));
+}
+
 /** The plans of these tasks of the company. */
 export async function planIdsOfTasks(db: Db, companyId: string, taskIds: string[]): Promise<string[]> {
   if (taskIds.length === 0) return [];

@@ -228,6 +228,24 @@ describe('who a poke reaches', () => {
     await expectNextIsCompanyPoke(firstHire);
   });
 
+  it('a change to a task reaches the colleague who does it, though they cannot see the plan', async () => {
+    const thirdHire = await member(acme, 'new_hire', 'Third hire', acme.manager.id);
+    const plan = await assignPlan(thirdHire.id, acme.manager.id);
+    const [doer, firstHire] = await Promise.all([stream(bystander.cookie), stream(acme.cookies.newHire)]);
+    const added = await ctx.request(`/api/onboarding-plans/${plan.id}/tasks`, {
+      method: 'POST',
+      cookie: acme.cookies.manager,
+      body: { title: 'Order a laptop', type: 'checklist', dayStart: 1, dayEnd: 3, assigneeKind: 'person', assigneePersonId: bystander.id },
+    });
+    expect(added.status).toBe(201);
+    expect(await doer.nextPoke()).toEqual<ChangePoke>({ topic: 'tasks', planId: plan.id });
+    const ticked = await ctx.request(`/api/onboarding-tasks/${added.body.id}`, { method: 'PATCH', cookie: bystander.cookie, body: { isCompleted: true } });
+    expect(ticked.status).toBe(200);
+    expect(await doer.nextPoke()).toEqual<ChangePoke>({ topic: 'tasks', planId: plan.id });
+    await touchCompany(acme);
+    await expectNextIsCompanyPoke(firstHire);
+  });
+
   it('templates and the team reach staff, never a new hire', async () => {
     const [admin, manager, newHire] = await Promise.all([stream(acme.cookies.admin), stream(acme.cookies.manager), stream(acme.cookies.newHire)]);
     const template = await ctx.request('/api/templates', {

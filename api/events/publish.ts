@@ -7,7 +7,7 @@ import { isStaff, ROLES, STAFF_ROLES, type Role } from '../../shared/roles.ts';
 import { MUTATION_ARGS_SCHEMAS, type PushMutation, type PushResponse } from '../../shared/sync.ts';
 import type { AppDeps, CurrentUser } from '../lib/env.ts';
 import type { PlanParties } from './bus.ts';
-import { messagePlans, planIdsOfTasks, planRefs, type PlanRef } from './events.queries.ts';
+import { assigneesOfPlans, messagePlans, planIdsOfTasks, planRefs, type PlanRef } from './events.queries.ts';
 
 /** Who the team and template screens are for (their routes' guards). */
 export const STAFF: Role[] = [...STAFF_ROLES];
@@ -32,16 +32,25 @@ function distinctParties(plans: PlanParties[]): PlanParties[] {
   return [...byKey.values()];
 }
 
+/** Topics whose changes the people doing the plans' tasks hear of too (their My tasks). */
+const ASSIGNEE_TOPICS: ChangeTopic[] = ['plans', 'tasks'];
+
 /**
  * A change to these plans reaches whoever may see one of them (canSeePlan: their new hire, their
- * manager, the company's admins). The poke names the plan when there is one.
+ * manager, the company's admins), and a change of plans or tasks the people who do their tasks. The
+ * poke names the plan when there is one.
  */
 export async function pokePlans(deps: AppDeps, companyId: string, topic: ChangeTopic, plans: PlanRef[], options: PlanPokeOptions = {}): Promise<void> {
-  const planIds = new Set(plans.map((plan) => plan.id));
+  const planIds = [...new Set(plans.map((plan) => plan.id))];
   const parties = distinctParties([...plans, ...(options.previously ?? [])]);
   if (parties.length === 0) return;
-  const poke: ChangePoke = planIds.size === 1 ? { topic, planId: [...planIds][0] } : { topic };
-  await deps.changes.publish({ companyId, poke, audience: { plans: parties, staffOnly: options.staffOnly ?? false } });
+  const poke: ChangePoke = planIds.length === 1 ? { topic, planId: planIds[0] } : { topic };
+  try {
+    const people = ASSIGNEE_TOPICS.includes(topic) && !options.staffOnly ? await assigneesOfPlans(deps.db, companyId, planIds) : [];
+    await deps.changes.publish({ companyId, poke, audience: { plans: parties, staffOnly: options.staffOnly ?? false, ...(people.length ? { people } : {}) } });
+  } catch (error) {
+    logFailure(topic, error);
+  }
 }
 
 /** The same, for plans known by id (looked up after the commit, deleted ones included). */

@@ -1,11 +1,13 @@
 // Onboarding plans: reading them as each role may, assigning one from a template, editing, deleting.
-import { and, asc, countDistinct, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
-import { canSeePlan, dueDateFor, PLANS_PAGE_DEFAULT, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
+import { PLAN_ROLE_KINDS, resolveAssignee, type AssigneeKind, type PlanParties } from '../../shared/assignees.ts';
+import { canSeePlan, PLANS_PAGE_DEFAULT, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
+import { isReleased, taskDates, type PlanCalendar } from '../../shared/plan-calendar.ts';
 import { progressFromCounts } from '../../shared/progress.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';
-import { pickTaskContent } from '../../shared/templates.ts';
+import { pickTaskContent, type TemplateKind } from '../../shared/templates.ts';
 import { first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, onboardingTasks, templates, templateSections, templateTasks, users } from '../db/schema.ts';
@@ -13,12 +15,15 @@ import { badRequest, forbidden, notFound, planLimitReached } from '../lib/app-er
 import type { CurrentUser } from '../lib/env.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 import { movePlanFigures, planFigureColumns, uncountPlans } from '../stats/plan-counters.ts';
-import { recordPlanHandover } from '../sync/tombstones.ts';
+import { recordPlanHandover, recordTasksLeaving } from '../sync/tombstones.ts';
 import { assertCanEditPlan, getVisiblePlan, perRole, visiblePlanParams } from './access.ts';
-import { toOnboardingTask } from './tasks.queries.ts';
+import { planParties, placeholderValuesOf } from './plan-parties.ts';
+import { recountPlan } from './plan-recount.ts';
+import { serverToday, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask } from './tasks.queries.ts';
 
 const newHire = alias(users, 'plan_new_hire');
 const manager = alias(users, 'plan_manager');
+const buddy = alias(users, 'plan_buddy');
 
 /**
  * Plans as lists show them, with their people, template and task counters (decision 008): one query a
@@ -35,12 +40,17 @@ function summaryQuery(db: Db, where: SQL) {
       companyId: onboardingPlans.companyId,
       startDate: onboardingPlans.startDate,
       currentPhase: onboardingPlans.currentPhase,
+      kind: onboardingPlans.kind,
+      businessDays: onboardingPlans.businessDays,
+      buddyId: onboardingPlans.buddyId,
       isCompleted: onboardingPlans.isCompleted,
       completedAt: onboardingPlans.completedAt,
       createdAt: onboardingPlans.createdAt,
       updatedAt: onboardingPlans.updatedAt,
       totalTasks: onboardingPlans.tasksTotal,
       completedTasks: onboardingPlans.tasksDone,
+      newHireTotalTasks: onboardingPlans.newHireTasksTotal,
+      newHireCompletedTasks: onboardingPlans.newHireTasksDone,
       newHireFullName: newHire.fullName,
       newHireEmail: newHire.email,
       newHireImageUrl: newHire.profileImageUrl,
@@ -49,6 +59,9 @@ function summaryQuery(db: Db, where: SQL) {
       managerLastName: manager.lastName,
       managerEmail: manager.email,
       managerImageUrl: manager.profileImageUrl,
+      buddyFullName: buddy.fullName,
+      buddyEmail: buddy.email,
+      buddyImageUrl: buddy.profileImageUrl,
       templateTitle: templates.title,
       templateDuration: templates.duration,
       templateDescription: templates.description,
@@ -56,6 +69,7 @@ function summaryQuery(db: Db, where: SQL) {
     .from(onboardingPlans)
     .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
     .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
+    .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId))
     .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
     .where(where);
 }
@@ -81,8 +95,9 @@ const statements = preparedFor((db) => ({
   }),
   summaryOne: perRole((scope, role) => summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`)),
   planTasks: db
-    .select()
+    .select(taskWithAssigneeColumns)
     .from(onboardingTasks)
+    .leftJoin(taskAssignee, taskAssigneeJoin)
     .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
     .orderBy(asc(onboardingTasks.order), asc(onboardingTasks.id))
     .prepare('onboarding.plans.tasks'),
@@ -114,6 +129,9 @@ function toSummary(row: SummaryRow): PlanSummary {
     companyId: row.companyId,
     startDate: row.startDate,
     currentPhase: row.currentPhase,
+    kind: row.kind,
+    businessDays: row.businessDays,
+    buddyId: row.buddyId,
     isCompleted: row.isCompleted,
     completedAt: row.completedAt,
     createdAt: row.createdAt,
@@ -130,8 +148,10 @@ function toSummary(row: SummaryRow): PlanSummary {
             profileImageUrl: row.managerImageUrl,
           }
         : null,
+    buddy: row.buddyId && row.buddyEmail !== null ? { id: row.buddyId, fullName: row.buddyFullName, email: row.buddyEmail, profileImageUrl: row.buddyImageUrl } : null,
     template: row.templateTitle && row.templateDuration !== null ? { title: row.templateTitle, duration: row.templateDuration, description: row.templateDescription } : null,
     ...progressFromCounts(row.completedTasks, row.totalTasks),
+    newHireProgress: progressFromCounts(row.newHireCompletedTasks, row.newHireTotalTasks),
   };
 }
 
@@ -151,20 +171,26 @@ export async function getPlanSummary(db: Db | Tx, user: CurrentUser, planId: str
   return toSummary(await findSummaryRow(db, user, planId));
 }
 
-async function planTasks(db: Db | Tx, planId: string): Promise<OnboardingTask[]> {
-  return (await statements(db).planTasks.execute({ planId })).map(toOnboardingTask);
+/**
+ * The plan's live tasks in order, filled with its placeholder values. The plan's own person reads only
+ * what is released to them by today (UTC); staff read every task.
+ */
+async function planTasks(db: Db | Tx, user: CurrentUser, plan: { id: string; newHireId: string }): Promise<OnboardingTask[]> {
+  const [rows, values] = await Promise.all([statements(db).planTasks.execute({ planId: plan.id }), placeholderValuesOf(db, plan.id)]);
+  const today = serverToday();
+  const heldBack = user.role === 'new_hire' && user.id === plan.newHireId;
+  return rows.filter((row) => !heldBack || isReleased(row, today)).map((row) => toOnboardingTask(row, values));
 }
 
 /** The plan's live tasks in order (404 unless the caller may see the plan). */
 export async function findPlanTasks(db: Db | Tx, user: CurrentUser, planId: string): Promise<OnboardingTask[]> {
-  await getVisiblePlan(db, user, planId);
-  return planTasks(db, planId);
+  return planTasks(db, user, await getVisiblePlan(db, user, planId));
 }
 
 /** The summary plus its tasks; the progress comes from the plan's counters, which count these same live tasks. */
 export async function getPlanDetails(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanDetails> {
   const row = await findSummaryRow(db, user, planId);
-  return { ...toSummary(row), tasks: await planTasks(db, row.id) };
+  return { ...toSummary(row), tasks: await planTasks(db, user, row) };
 }
 
 // ---- rules for who can be put on a plan ----
@@ -178,11 +204,11 @@ function companyUser(db: Db | Tx, companyId: string, userId: string) {
   );
 }
 
-async function assertNewHire(db: Db | Tx, companyId: string, userId: string) {
+/** The plan's own person: a new hire for onboarding; anyone of the company (any role) for offboarding. */
+async function assertPlanPerson(db: Db | Tx, companyId: string, userId: string, kind: TemplateKind): Promise<void> {
   const person = await companyUser(db, companyId, userId);
   if (!person) throw notFound('User');
-  if (person.role !== 'new_hire') throw badRequest('Onboarding plans can only be assigned to new hires.');
-  return person;
+  if (kind === 'onboarding' && person.role !== 'new_hire') throw badRequest('Onboarding plans can only be assigned to new hires.');
 }
 
 async function assertPlanManager(db: Db | Tx, companyId: string, userId: string): Promise<void> {
@@ -192,7 +218,13 @@ async function assertPlanManager(db: Db | Tx, companyId: string, userId: string)
   if (!canManage.includes(person.role)) throw badRequest('The manager must be a manager or an admin.');
 }
 
-/** Active new hires (DESIGN.md section 8): new hires with a plan not completed, optionally ignoring one plan. */
+/** A buddy is any colleague of the company other than the plan's own person. */
+async function assertBuddy(db: Db | Tx, companyId: string, buddyId: string, planPersonId: string): Promise<void> {
+  if (!(await companyUser(db, companyId, buddyId))) throw notFound('Buddy');
+  if (buddyId === planPersonId) throw badRequest('The buddy must be someone in your company.');
+}
+
+/** Active new hires (DESIGN.md section 8): people with an onboarding plan not completed, optionally ignoring one plan. */
 async function activeNewHireIds(db: Db | Tx, companyId: string, exceptPlanId?: string): Promise<Set<string>> {
   const rows = await db
     .selectDistinct({ newHireId: onboardingPlans.newHireId })
@@ -201,6 +233,7 @@ async function activeNewHireIds(db: Db | Tx, companyId: string, exceptPlanId?: s
       and(
         eq(onboardingPlans.companyId, companyId),
         isNull(onboardingPlans.deletedAt),
+        eq(onboardingPlans.kind, 'onboarding'),
         eq(onboardingPlans.isCompleted, false),
         exceptPlanId ? ne(onboardingPlans.id, exceptPlanId) : undefined,
       ),
@@ -232,18 +265,18 @@ export async function countManagers(db: Db | Tx, companyId: string): Promise<num
   return row?.count ?? 0;
 }
 
-type TemplateTaskCopy = Omit<typeof onboardingTasks.$inferInsert, 'planId' | 'companyId' | 'version'>;
+// ---- copying a template into a plan ----
 
-/** The template's tasks in section then task order, ready to copy into a plan; 404 / 400 for a draft. */
-async function templateTasksToCopy(db: Db | Tx, companyId: string, templateId: string, startDate: string) {
-  const template = await first(
-    db
-      .select({ id: templates.id, isActive: templates.isActive })
-      .from(templates)
-      .where(and(eq(templates.id, templateId), eq(templates.companyId, companyId), isNull(templates.deletedAt))),
-  );
-  if (!template) throw notFound('Template');
-  if (!template.isActive) throw badRequest('Draft templates cannot be assigned.');
+type NewTaskRow = typeof onboardingTasks.$inferInsert;
+/** A template task ready to copy: its content and window; dates and assignee come from the plan. */
+export type TemplateTaskCopy = Omit<NewTaskRow, 'planId' | 'companyId' | 'version' | 'opensOn' | 'dueDate' | 'releaseOn' | 'assigneeId'> & {
+  dayStart: number;
+  dayEnd: number;
+};
+type TemplateCopy = { kind: TemplateKind; businessDays: boolean; firstPhase: string | null; tasks: TemplateTaskCopy[] };
+
+/** The template's tasks in section then task order, ready to copy into a plan (numbered from 0); its first section's title. */
+export async function templateTaskCopies(db: Db | Tx, companyId: string, templateId: string): Promise<{ tasks: TemplateTaskCopy[]; firstPhase: string | null }> {
   const sections = await db
     .select()
     .from(templateSections)
@@ -265,7 +298,6 @@ async function templateTasksToCopy(db: Db | Tx, companyId: string, templateId: s
         sectionTitle: section.title,
         dayStart: section.dayStart,
         dayEnd: section.dayEnd,
-        dueDate: dueDateFor(startDate, section.dayEnd),
         ...pickTaskContent(task),
         // A copied checklist starts unticked.
         checklistItems: task.checklistItems?.map((item) => ({ ...item, isCompleted: false })) ?? null,
@@ -276,56 +308,173 @@ async function templateTasksToCopy(db: Db | Tx, companyId: string, templateId: s
   return { tasks, firstPhase: sections[0]?.title ?? null };
 }
 
-async function insertTasks(tx: Tx, plan: { id: string; companyId: string }, tasks: TemplateTaskCopy[], version: number): Promise<void> {
-  if (tasks.length) await tx.insert(onboardingTasks).values(tasks.map((task) => ({ ...task, planId: plan.id, companyId: plan.companyId, version })));
+/** A live template with its tasks ready to copy into a plan; 404 / 400 for a draft. */
+async function templateToCopy(db: Db | Tx, companyId: string, templateId: string): Promise<TemplateCopy> {
+  const template = await first(
+    db
+      .select({ id: templates.id, isActive: templates.isActive, kind: templates.kind, businessDays: templates.businessDays })
+      .from(templates)
+      .where(and(eq(templates.id, templateId), eq(templates.companyId, companyId), isNull(templates.deletedAt))),
+  );
+  if (!template) throw notFound('Template');
+  if (!template.isActive) throw badRequest('Draft templates cannot be assigned.');
+  return { kind: template.kind, businessDays: template.businessDays, ...(await templateTaskCopies(db, companyId, templateId)) };
 }
 
-export type AssignPlanOptions = { newHireId: string; templateId: string; startDate: string; managerId?: string | null };
+/** The named people of these tasks who are still in the company: a task of someone who left goes to nobody. */
+async function namedPeopleInCompany(db: Db | Tx, companyId: string, tasks: ReadonlyArray<{ assigneePersonId?: string | null }>): Promise<Set<string>> {
+  const ids = [...new Set(tasks.map((task) => task.assigneePersonId).filter((id): id is string => Boolean(id)))];
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.companyId, companyId)));
+  return new Set(rows.map((row) => row.id));
+}
 
 /**
- * Creates a plan for a new hire from a template (admin or manager). A manager becomes the plan's
- * manager unless they name another; the Starter/Growth limits on active new hires apply (403).
+ * The rows of a plan's tasks: each dated on the plan's calendar and given to the person its kind
+ * names on this plan. Shared with live plans' template re-application.
+ */
+export async function planTaskRows(
+  db: Db | Tx,
+  plan: PlanCalendar & { id: string; companyId: string },
+  parties: PlanParties,
+  tasks: readonly TemplateTaskCopy[],
+  version: number,
+): Promise<NewTaskRow[]> {
+  const present = await namedPeopleInCompany(db, plan.companyId, tasks);
+  return tasks.map((task) => {
+    const kind = task.assigneeKind ?? 'new_hire';
+    const personId = task.assigneePersonId && present.has(task.assigneePersonId) ? task.assigneePersonId : null;
+    return {
+      ...task,
+      ...taskDates(plan, { dayStart: task.dayStart, dayEnd: task.dayEnd, releaseDaysBefore: task.releaseDaysBefore ?? null }),
+      assigneeId: resolveAssignee(kind, personId, parties),
+      planId: plan.id,
+      companyId: plan.companyId,
+      version,
+    };
+  });
+}
+
+async function insertTasks(tx: Tx, rows: NewTaskRow[]): Promise<void> {
+  if (rows.length) await tx.insert(onboardingTasks).values(rows);
+}
+
+export type AssignPlanOptions = { newHireId: string; templateId: string; startDate: string; managerId?: string | null; buddyId?: string | null };
+
+/**
+ * Creates a plan from a template (admin or manager): onboarding for a new hire, offboarding for anyone
+ * of the company. A manager becomes the plan's manager unless they name another; the Starter/Growth
+ * limits on active new hires apply to onboarding plans (403).
  */
 export async function assignPlanFromTemplate(db: Db, actor: CurrentUser, options: AssignPlanOptions): Promise<PlanDetails> {
   if (!isStaff(actor.role)) throw forbidden();
   const { companyId } = actor;
   const managerId = options.managerId || (actor.role === 'manager' ? actor.id : null);
+  const buddyId = options.buddyId || null;
 
   // Checked under the company's lock, so the people, template and limit cannot change before the insert.
   const planId = await transaction(db, async (tx) => {
     const version = await nextVersion(tx, companyId);
-    await assertNewHire(tx, companyId, options.newHireId);
+    const template = await templateToCopy(tx, companyId, options.templateId);
+    await assertPlanPerson(tx, companyId, options.newHireId, template.kind);
     if (actor.role === 'manager' && managerId !== actor.id) {
       throw forbidden('Managers can only assign plans they manage themselves.');
     }
     if (managerId) await assertPlanManager(tx, companyId, managerId);
-    const { tasks, firstPhase } = await templateTasksToCopy(tx, companyId, options.templateId, options.startDate);
-    await assertActiveNewHireFits(tx, companyId, options.newHireId);
+    if (buddyId) await assertBuddy(tx, companyId, buddyId, options.newHireId);
+    if (template.kind === 'onboarding') await assertActiveNewHireFits(tx, companyId, options.newHireId);
     const [plan] = await tx
       .insert(onboardingPlans)
       .values({
         newHireId: options.newHireId,
         templateId: options.templateId,
         managerId,
+        buddyId,
         companyId,
         createdBy: actor.id,
         startDate: options.startDate,
-        currentPhase: firstPhase,
-        tasksTotal: tasks.length,
+        currentPhase: template.firstPhase,
+        kind: template.kind,
+        businessDays: template.businessDays,
+        tasksTotal: template.tasks.length,
+        newHireTasksTotal: template.tasks.filter((task) => (task.assigneeKind ?? 'new_hire') === 'new_hire').length,
         version,
       })
-      .returning({ id: onboardingPlans.id, companyId: onboardingPlans.companyId, ...planFigureColumns });
+      .returning({
+        id: onboardingPlans.id,
+        companyId: onboardingPlans.companyId,
+        newHireId: onboardingPlans.newHireId,
+        managerId: onboardingPlans.managerId,
+        buddyId: onboardingPlans.buddyId,
+        createdBy: onboardingPlans.createdBy,
+        businessDays: onboardingPlans.businessDays,
+        ...planFigureColumns,
+      });
     if (!plan) throw new Error('assignPlanFromTemplate: the insert returned no plan');
-    await insertTasks(tx, plan, tasks, version);
+    await insertTasks(tx, await planTaskRows(tx, plan, await planParties(tx, plan), template.tasks, version));
     await movePlanFigures(tx, companyId, [], [plan]);
     return plan.id;
   });
   return getPlanDetails(db, actor, planId);
 }
 
-export type UpdatePlanOptions = { currentPhase: string; newHireId?: string; templateId?: string; managerId?: string | null };
+export type UpdatePlanOptions = {
+  currentPhase: string;
+  newHireId?: string;
+  templateId?: string;
+  managerId?: string | null;
+  buddyId?: string | null;
+  startDate?: string;
+};
 
-/** PATCH a plan: phase text, and reassigning new hire, template (replaces the tasks: progress resets) or manager. */
+/** Moves the open tasks of a plan to the dates of its calendar (completed tasks keep theirs): one write per window. */
+async function redateOpenTasks(tx: Tx, planId: string, calendar: PlanCalendar, version: number): Promise<void> {
+  const windows = await tx
+    .selectDistinct({ dayStart: onboardingTasks.dayStart, dayEnd: onboardingTasks.dayEnd, releaseDaysBefore: onboardingTasks.releaseDaysBefore })
+    .from(onboardingTasks)
+    .where(and(eq(onboardingTasks.planId, planId), isNull(onboardingTasks.deletedAt), eq(onboardingTasks.isCompleted, false)));
+  for (const window of windows) {
+    if (window.dayStart === null || window.dayEnd === null) continue;
+    await tx
+      .update(onboardingTasks)
+      .set({ ...taskDates(calendar, { dayStart: window.dayStart, dayEnd: window.dayEnd, releaseDaysBefore: window.releaseDaysBefore }), version })
+      .where(
+        and(
+          eq(onboardingTasks.planId, planId),
+          isNull(onboardingTasks.deletedAt),
+          eq(onboardingTasks.isCompleted, false),
+          eq(onboardingTasks.dayStart, window.dayStart),
+          eq(onboardingTasks.dayEnd, window.dayEnd),
+          window.releaseDaysBefore === null ? isNull(onboardingTasks.releaseDaysBefore) : eq(onboardingTasks.releaseDaysBefore, window.releaseDaysBefore),
+        ),
+      );
+  }
+}
+
+/** Gives the open tasks of one assignee kind to the plan's new person in that role (done ones keep who did them). */
+async function reassignOpenTasks(tx: Tx, plan: { id: string; companyId: string }, kind: AssigneeKind, assigneeId: string | null, version: number): Promise<void> {
+  const moving = and(eq(onboardingTasks.planId, plan.id), isNull(onboardingTasks.deletedAt), eq(onboardingTasks.isCompleted, false), eq(onboardingTasks.assigneeKind, kind));
+  const before = await tx.select({ id: onboardingTasks.id, assigneeId: onboardingTasks.assigneeId }).from(onboardingTasks).where(moving);
+  await tx.update(onboardingTasks).set({ assigneeId, version }).where(moving);
+  // A new hire who did one of them on someone else's plan drops their synced copy.
+  await recordTasksLeaving(tx, plan.companyId, before, version);
+}
+
+/** A new version for the plan's tasks that name a placeholder, so devices pull their text filled with the new values. */
+async function touchPlaceholderTasks(tx: Tx, planId: string, version: number): Promise<void> {
+  await tx
+    .update(onboardingTasks)
+    .set({ version })
+    .where(and(eq(onboardingTasks.planId, planId), isNull(onboardingTasks.deletedAt), or(like(onboardingTasks.title, '%{{%'), like(onboardingTasks.description, '%{{%'))));
+}
+
+/**
+ * PATCH a plan: phase text; its person, manager and buddy (their open tasks move with them); its start
+ * date (open tasks' dates move); its template (replaces the tasks: progress resets).
+ */
 export async function updatePlan(db: Db, actor: CurrentUser, planId: string, options: UpdatePlanOptions): Promise<PlanDetails> {
   const { companyId } = actor;
   // The plan is read under the company's lock: a concurrent edit cannot slip between the checks and the write.
@@ -333,38 +482,57 @@ export async function updatePlan(db: Db, actor: CurrentUser, planId: string, opt
     const version = await nextVersion(tx, companyId);
     const plan = await getVisiblePlan(tx, actor, planId);
     assertCanEditPlan(actor, plan);
-    const newHireId = options.newHireId ?? plan.newHireId;
-    if (newHireId !== plan.newHireId) await assertNewHire(tx, companyId, newHireId);
-    if (options.managerId) await assertPlanManager(tx, companyId, options.managerId);
     const templateChanged = options.templateId !== undefined && options.templateId !== plan.templateId;
-    const replacement = templateChanged ? await templateTasksToCopy(tx, companyId, options.templateId as string, plan.startDate) : null;
+    const replacement = templateChanged ? await templateToCopy(tx, companyId, options.templateId as string) : null;
+    const kind = replacement?.kind ?? plan.kind;
+    const newHireId = options.newHireId ?? plan.newHireId;
+    const managerId = options.managerId !== undefined ? options.managerId : plan.managerId;
+    const buddyId = options.buddyId !== undefined ? options.buddyId : plan.buddyId;
+    const startDate = options.startDate ?? plan.startDate;
+    if (newHireId !== plan.newHireId || kind !== plan.kind) await assertPlanPerson(tx, companyId, newHireId, kind);
+    if (options.managerId) await assertPlanManager(tx, companyId, options.managerId);
+    if (buddyId && (buddyId !== plan.buddyId || newHireId !== plan.newHireId)) await assertBuddy(tx, companyId, buddyId, newHireId);
     const becomesActive = replacement !== null || !plan.isCompleted;
-    if (becomesActive && (newHireId !== plan.newHireId || plan.isCompleted)) await assertActiveNewHireFits(tx, companyId, newHireId, plan.id);
+    if (kind === 'onboarding' && becomesActive && (newHireId !== plan.newHireId || plan.isCompleted || plan.kind !== kind)) {
+      await assertActiveNewHireFits(tx, companyId, newHireId, plan.id);
+    }
 
     // A new template brings its own phases: keep a phase the person typed, else start at its first section.
     const phaseUnchanged = options.currentPhase === plan.currentPhase;
+    const changed = {
+      currentPhase: replacement && phaseUnchanged && replacement.firstPhase ? replacement.firstPhase : options.currentPhase,
+      newHireId,
+      managerId,
+      buddyId,
+      startDate,
+      ...(replacement ? { templateId: options.templateId as string, kind: replacement.kind, businessDays: replacement.businessDays } : {}),
+    };
+    const updated = { ...plan, ...changed };
     await tx
       .update(onboardingPlans)
-      .set({
-        currentPhase: replacement && phaseUnchanged && replacement.firstPhase ? replacement.firstPhase : options.currentPhase,
-        newHireId,
-        ...(options.managerId !== undefined ? { managerId: options.managerId } : {}),
-        ...(replacement ? { templateId: options.templateId, isCompleted: false, completedAt: null, tasksTotal: replacement.tasks.length, tasksDone: 0 } : {}),
-        version,
-      })
+      .set({ ...changed, version })
       .where(eq(onboardingPlans.id, plan.id));
-    const people = { newHireId, managerId: options.managerId !== undefined ? options.managerId : plan.managerId };
-    await recordPlanHandover(tx, plan, people, version);
+    await recordPlanHandover(tx, plan, { newHireId, managerId }, version);
+    // The company's figures read the template and start date: move what the plan adds before recounting.
+    if (updated.templateId !== plan.templateId || updated.startDate !== plan.startDate) await movePlanFigures(tx, companyId, [plan], [updated]);
+
     if (replacement) {
       await tx
         .update(onboardingTasks)
         .set({ deletedAt: new Date().toISOString(), version })
         .where(and(eq(onboardingTasks.planId, plan.id), isNull(onboardingTasks.deletedAt)));
-      await insertTasks(tx, plan, replacement.tasks, version);
-      const replaced = { templateId: options.templateId as string, isCompleted: false, completedAt: null, tasksTotal: replacement.tasks.length, tasksDone: 0 };
-      await movePlanFigures(tx, companyId, [plan], [{ ...plan, ...replaced }]);
+      await insertTasks(tx, await planTaskRows(tx, updated, await planParties(tx, updated), replacement.tasks, version));
+      await recountPlan(tx, plan.id, version);
+    } else {
+      if (startDate !== plan.startDate) await redateOpenTasks(tx, plan.id, updated, version);
+      const people = { newHireId, managerId, buddyId } as const;
+      for (const [role, assigneeKind] of Object.entries(PLAN_ROLE_KINDS) as [keyof typeof people, AssigneeKind][]) {
+        if (people[role] !== plan[role]) await reassignOpenTasks(tx, plan, assigneeKind, people[role], version);
+      }
     }
-    return people;
+    const placeholderChanged = newHireId !== plan.newHireId || managerId !== plan.managerId || buddyId !== plan.buddyId || startDate !== plan.startDate;
+    if (placeholderChanged && !replacement) await touchPlaceholderTasks(tx, plan.id, version);
+    return { newHireId, managerId };
   });
   // A manager who handed the plan to someone else can no longer read it: answer with what they sent.
   return getPlanDetails(db, canSeePlan(actor, after) ? actor : { ...actor, role: 'admin' }, planId);
@@ -377,7 +545,7 @@ export async function softDeletePlans(tx: Tx, planIds: string[], version: number
   await uncountPlans(tx, planIds);
   await tx
     .update(onboardingPlans)
-    .set({ deletedAt, version, tasksTotal: 0, tasksDone: 0 })
+    .set({ deletedAt, version, tasksTotal: 0, tasksDone: 0, newHireTasksTotal: 0, newHireTasksDone: 0 })
     .where(and(inArray(onboardingPlans.id, planIds), isNull(onboardingPlans.deletedAt)));
   await tx
     .update(onboardingTasks)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addDays, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
+import { type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
+import { addDays } from '../../shared/plan-calendar.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { first } from '../db/client.ts';
 import { companies, messages, onboardingPlans, onboardingTasks, subscriptions } from '../db/schema.ts';

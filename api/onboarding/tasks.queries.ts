@@ -1,52 +1,104 @@
-// Ticking a plan task: shared by the REST route and the sync engine's `task.setCompleted` mutation.
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { OnboardingTask } from '../../shared/onboarding.ts';
+// Plan tasks as the API answers them, and ticking one: shared by the REST route and the sync engine's
+// `task.setCompleted` mutation.
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { canCompleteTask, type OnboardingTask } from '../../shared/onboarding.ts';
+import { fillTaskText, hasPlaceholders, nameOf, type PlaceholderValues } from '../../shared/placeholders.ts';
 import { pickTaskContent } from '../../shared/templates.ts';
 import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
-import { onboardingPlans, onboardingTasks } from '../db/schema.ts';
-import { notFound } from '../lib/app-error.ts';
+import { onboardingPlans, onboardingTasks, users } from '../db/schema.ts';
+import { forbidden, notFound } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { movePlanFigures, planFigureColumns } from '../stats/plan-counters.ts';
-import { perRole, visiblePlanParams } from './access.ts';
+import { placeholderValuesOf } from './plan-parties.ts';
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
+
+/** The server's date (UTC) for release and overdue checks. */
+export function serverToday(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The person a task is assigned to: join it with `leftJoin(taskAssignee, taskAssigneeJoin)` and select `taskAssigneeColumns`. */
+export const taskAssignee = alias(users, 'task_assignee');
+export const taskAssigneeJoin = eq(taskAssignee.id, onboardingTasks.assigneeId);
+export const taskAssigneeColumns = {
+  assigneeFullName: taskAssignee.fullName,
+  assigneeFirstName: taskAssignee.firstName,
+  assigneeLastName: taskAssignee.lastName,
+  assigneeEmail: taskAssignee.email,
+};
+type AssigneeColumns = { assigneeFullName: string | null; assigneeFirstName: string | null; assigneeLastName: string | null; assigneeEmail: string | null };
+/** A task row with its assignee's name columns (null when nobody is assigned). */
+export type TaskRowWithAssignee = typeof onboardingTasks.$inferSelect & AssigneeColumns;
+/** Every column of a task plus its assignee's name: `select(taskWithAssigneeColumns)`. */
+export const taskWithAssigneeColumns = { ...getTableColumns(onboardingTasks), ...taskAssigneeColumns };
+
+function assigneeNameOf(row: Partial<AssigneeColumns>): string | null {
+  if (row.assigneeEmail == null) return null;
+  return nameOf({ fullName: row.assigneeFullName ?? null, firstName: row.assigneeFirstName ?? null, lastName: row.assigneeLastName ?? null, email: row.assigneeEmail }, '');
+}
 
 // Prepared statements bind `updatedAt` themselves (drizzle would freeze its $onUpdateFn value at prepare
 // time), and booleans as 1/0 (a placeholder inside sql`` skips the column's encoder, and better-sqlite3
 // cannot bind a JS boolean; PostgreSQL reads '1'/'0' as a boolean).
 const statements = preparedFor((db) => ({
-  findTask: perRole((scope, role) =>
-    db
-      .select({ taskId: onboardingTasks.id, taskCompleted: onboardingTasks.isCompleted, planId: onboardingPlans.id, plan: planFigureColumns })
-      .from(onboardingTasks)
-      .innerJoin(onboardingPlans, eq(onboardingTasks.planId, onboardingPlans.id))
-      .where(and(eq(onboardingTasks.id, sql.placeholder('taskId')), isNull(onboardingTasks.deletedAt), scope))
-      .prepare(`onboarding.tasks.find.${role}`),
-  ),
+  // Any live task of the company: who may tick it is decided from what it returns (canCompleteTask).
+  findTask: db
+    .select({
+      taskId: onboardingTasks.id,
+      taskCompleted: onboardingTasks.isCompleted,
+      assigneeId: onboardingTasks.assigneeId,
+      assigneeKind: onboardingTasks.assigneeKind,
+      ...taskAssigneeColumns,
+      planId: onboardingPlans.id,
+      managerId: onboardingPlans.managerId,
+      newHireId: onboardingPlans.newHireId,
+      newHireTasksDone: onboardingPlans.newHireTasksDone,
+      plan: planFigureColumns,
+    })
+    .from(onboardingTasks)
+    .innerJoin(onboardingPlans, eq(onboardingTasks.planId, onboardingPlans.id))
+    .leftJoin(taskAssignee, taskAssigneeJoin)
+    .where(
+      and(
+        eq(onboardingTasks.id, sql.placeholder('taskId')),
+        isNull(onboardingTasks.deletedAt),
+        eq(onboardingPlans.companyId, sql.placeholder('companyId')),
+        isNull(onboardingPlans.deletedAt),
+      ),
+    )
+    .prepare('onboarding.tasks.find'),
   setTask: db
     .update(onboardingTasks)
     .set({
       isCompleted: sql`${sql.placeholder('isCompleted')}`,
       completedAt: sql`${sql.placeholder('completedAt')}`,
+      completedBy: sql`${sql.placeholder('completedBy')}`,
       version: sql`${sql.placeholder('version')}`,
       updatedAt: sql`${sql.placeholder('updatedAt')}`,
     })
     .where(eq(onboardingTasks.id, sql.placeholder('taskId')))
     .returning()
     .prepare('onboarding.tasks.set'),
-  // A tick that leaves the plan's completion as it was changes its counter only, not its version or
-  // updatedAt: the counter is not synced (devices count their own tasks).
+  // A tick that leaves the plan's completion as it was changes its counters only, not its version or
+  // updatedAt: the counters are not synced (devices count their own tasks).
   setPlanDone: db
     .update(onboardingPlans)
-    .set({ tasksDone: sql`${sql.placeholder('tasksDone')}`, updatedAt: sql`${onboardingPlans.updatedAt}` })
+    .set({
+      tasksDone: sql`${sql.placeholder('tasksDone')}`,
+      newHireTasksDone: sql`${sql.placeholder('newHireTasksDone')}`,
+      updatedAt: sql`${onboardingPlans.updatedAt}`,
+    })
     .where(eq(onboardingPlans.id, sql.placeholder('planId')))
     .prepare('onboarding.tasks.setPlanDone'),
   setPlan: db
     .update(onboardingPlans)
     .set({
       tasksDone: sql`${sql.placeholder('tasksDone')}`,
+      newHireTasksDone: sql`${sql.placeholder('newHireTasksDone')}`,
       isCompleted: sql`${sql.placeholder('isCompleted')}`,
       completedAt: sql`${sql.placeholder('completedAt')}`,
       version: sql`${sql.placeholder('version')}`,
@@ -57,38 +109,46 @@ const statements = preparedFor((db) => ({
 }));
 
 /**
- * Sets a task's completion as the caller may (admin: any plan of the company, manager: plans they
- * manage, new hire: own plan; else 404), then completes or reopens its plan. Opens no transaction
- * itself: callers run it inside `transaction(db, tx => ...)` and pass `tx`.
+ * Sets a task's completion as the caller may (canCompleteTask: its assignee, even on a plan they cannot
+ * otherwise see, or the plan's staff; the plan's new hire gets 403 for a task someone else does; anyone
+ * else 404), records who ticked it, then completes or reopens its plan. Opens no transaction itself:
+ * callers run it inside `transaction(db, tx => ...)` and pass `tx`.
  */
 export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput): Promise<OnboardingTask> {
   const statement = statements(tx);
   // The company's lock first, awaited: the plan's counters and completion read next cannot then change
   // before this commits (sent together, the read could reach the server first and see older counters).
   const version = await nextVersion(tx, user.companyId);
-  const [found] = await statement.findTask[user.role].execute({ ...visiblePlanParams(user), taskId: input.taskId });
+  const [found] = await statement.findTask.execute({ companyId: user.companyId, taskId: input.taskId });
   if (!found) throw notFound('Task');
+  if (!canCompleteTask(user, found, found)) {
+    if (user.role === 'new_hire' && found.newHireId === user.id) throw forbidden(`This task is for ${assigneeNameOf(found) ?? 'someone else'} to do.`);
+    throw notFound('Task');
+  }
 
   const now = new Date();
   const updatedAt = now.toISOString();
   // The plan's counters move by this tick (decision 008); its completion follows them. Every write below
   // is known from what was read, so they go together.
   const before = found.plan;
-  const tasksDone = before.tasksDone + (input.isCompleted ? 1 : 0) - (found.taskCompleted ? 1 : 0);
+  const step = (input.isCompleted ? 1 : 0) - (found.taskCompleted ? 1 : 0);
+  const tasksDone = before.tasksDone + step;
+  const newHireTasksDone = found.newHireTasksDone + (found.assigneeKind === 'new_hire' ? step : 0);
   const allDone = before.tasksTotal > 0 && tasksDone === before.tasksTotal;
   const completedAt = allDone ? (before.isCompleted ? before.completedAt : updatedAt) : null;
   const after = { ...before, tasksDone, isCompleted: allDone, completedAt };
   const planWrite =
     allDone !== before.isCompleted
-      ? statement.setPlan.execute({ planId: found.planId, tasksDone, isCompleted: allDone ? 1 : 0, completedAt, version, updatedAt })
-      : tasksDone !== before.tasksDone
-        ? statement.setPlanDone.execute({ planId: found.planId, tasksDone })
+      ? statement.setPlan.execute({ planId: found.planId, tasksDone, newHireTasksDone, isCompleted: allDone ? 1 : 0, completedAt, version, updatedAt })
+      : step !== 0
+        ? statement.setPlanDone.execute({ planId: found.planId, tasksDone, newHireTasksDone })
         : undefined;
   const [[task]] = await Promise.all([
     statement.setTask.execute({
       taskId: input.taskId,
       isCompleted: input.isCompleted ? 1 : 0,
       completedAt: input.isCompleted ? clientTimeUpToNow(input.completedAt, now) : null,
+      completedBy: input.isCompleted ? user.id : null,
       version,
       updatedAt,
     }),
@@ -96,12 +156,19 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
     planWrite ? movePlanFigures(tx, user.companyId, [before], [after]) : undefined,
   ]);
   if (!task) throw notFound('Task');
-  return toOnboardingTask(task);
+  // Most tasks name no placeholder: only those read the plan's values.
+  const values = hasPlaceholders(task.title) || hasPlaceholders(task.description) ? await placeholderValuesOf(tx, task.planId) : undefined;
+  const { assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail } = found;
+  return toOnboardingTask({ ...task, assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail }, values);
 }
 
-/** A task row as the API answers it (sync columns stay server-side). */
-export function toOnboardingTask(row: typeof onboardingTasks.$inferSelect): OnboardingTask {
-  return {
+/**
+ * A task row as the API answers it (sync columns stay server-side), its title and description filled
+ * with its plan's placeholder values (the row keeps the raw text). `assigneeName` comes from the
+ * `taskAssigneeColumns` when the row was read with them, else it is null.
+ */
+export function toOnboardingTask(row: typeof onboardingTasks.$inferSelect & Partial<AssigneeColumns>, values?: PlaceholderValues): OnboardingTask {
+  const task: OnboardingTask = {
     id: row.id,
     planId: row.planId,
     templateTaskId: row.templateTaskId,
@@ -110,8 +177,14 @@ export function toOnboardingTask(row: typeof onboardingTasks.$inferSelect): Onbo
     dayEnd: row.dayEnd,
     ...pickTaskContent(row),
     dueDate: row.dueDate,
+    opensOn: row.opensOn,
+    releaseOn: row.releaseOn,
+    assigneeId: row.assigneeId,
+    assigneeName: assigneeNameOf(row),
     isCompleted: row.isCompleted,
     completedAt: row.completedAt,
+    completedBy: row.completedBy,
     order: row.order,
   };
+  return values ? fillTaskText(task, values) : task;
 }

@@ -6,26 +6,40 @@ import { transaction, type Db } from '../db/client.ts';
 import { companyCompletionMonths, companyTemplateStats, onboardingPlans, onboardingTasks } from '../db/schema.ts';
 import { planFigureColumns, sumPlans, type TemplateSums } from './plan-counters.ts';
 
-type TaskCounts = { total: number; done: number };
+type TaskCounts = { total: number; done: number; newHireTotal: number; newHireDone: number };
+
+const NO_TASKS: TaskCounts = { total: 0, done: 0, newHireTotal: 0, newHireDone: 0 };
 
 /** Every plan of the company (deleted ones too) with its live tasks counted. */
 async function recountedTasks(db: Db, companyId: string): Promise<Record<string, TaskCounts>> {
   const plans = await db.select({ id: onboardingPlans.id }).from(onboardingPlans).where(eq(onboardingPlans.companyId, companyId));
   const counted = await db
-    .select({ planId: onboardingTasks.planId, total: count(), done: sql<number>`cast(sum(case when ${onboardingTasks.isCompleted} then 1 else 0 end) as integer)`.mapWith(Number) })
+    .select({
+      planId: onboardingTasks.planId,
+      total: count(),
+      done: sql<number>`cast(sum(case when ${onboardingTasks.isCompleted} then 1 else 0 end) as integer)`.mapWith(Number),
+      newHireTotal: sql<number>`cast(sum(case when ${onboardingTasks.assigneeKind} = 'new_hire' then 1 else 0 end) as integer)`.mapWith(Number),
+      newHireDone: sql<number>`cast(sum(case when ${onboardingTasks.assigneeKind} = 'new_hire' and ${onboardingTasks.isCompleted} then 1 else 0 end) as integer)`.mapWith(Number),
+    })
     .from(onboardingTasks)
     .where(and(eq(onboardingTasks.companyId, companyId), isNull(onboardingTasks.deletedAt)))
     .groupBy(onboardingTasks.planId);
-  const byPlan = new Map(counted.map((row) => [row.planId, { total: row.total, done: row.done }]));
-  return Object.fromEntries(plans.map((plan) => [plan.id, byPlan.get(plan.id) ?? { total: 0, done: 0 }]));
+  const byPlan = new Map(counted.map(({ planId, ...counts }) => [planId, counts]));
+  return Object.fromEntries(plans.map((plan) => [plan.id, byPlan.get(plan.id) ?? NO_TASKS]));
 }
 
 async function storedTasks(db: Db, companyId: string): Promise<Record<string, TaskCounts>> {
   const plans = await db
-    .select({ id: onboardingPlans.id, total: onboardingPlans.tasksTotal, done: onboardingPlans.tasksDone })
+    .select({
+      id: onboardingPlans.id,
+      total: onboardingPlans.tasksTotal,
+      done: onboardingPlans.tasksDone,
+      newHireTotal: onboardingPlans.newHireTasksTotal,
+      newHireDone: onboardingPlans.newHireTasksDone,
+    })
     .from(onboardingPlans)
     .where(eq(onboardingPlans.companyId, companyId));
-  return Object.fromEntries(plans.map((plan) => [plan.id, { total: plan.total, done: plan.done }]));
+  return Object.fromEntries(plans.map(({ id, ...counts }) => [id, counts]));
 }
 
 /** The company's figures summed from its live plans, with their tasks recounted: what the counters must hold. */
@@ -61,10 +75,10 @@ export async function expectCountersMatchRecount(db: Db, companyId: string): Pro
 export async function rebuildCounters(db: Db, companyId: string): Promise<void> {
   const tasks = await recountedTasks(db, companyId);
   await transaction(db, async (tx) => {
-    for (const [planId, { total, done }] of Object.entries(tasks)) {
+    for (const [planId, { total, done, newHireTotal, newHireDone }] of Object.entries(tasks)) {
       await tx
         .update(onboardingPlans)
-        .set({ tasksTotal: total, tasksDone: done, updatedAt: sql`${onboardingPlans.updatedAt}` })
+        .set({ tasksTotal: total, tasksDone: done, newHireTasksTotal: newHireTotal, newHireTasksDone: newHireDone, updatedAt: sql`${onboardingPlans.updatedAt}` })
         .where(eq(onboardingPlans.id, planId));
     }
     await tx.delete(companyTemplateStats).where(eq(companyTemplateStats.companyId, companyId));

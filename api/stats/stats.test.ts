@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CompanyStats } from '../../shared/stats.ts';
-import { addDays } from '../../shared/onboarding.ts';
+import { addDays } from '../../shared/plan-calendar.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { first, openDatabase, transaction } from '../db/client.ts';
 import { onboardingPlans, onboardingTasks, templates } from '../db/schema.ts';

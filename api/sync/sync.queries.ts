@@ -1,6 +1,6 @@
 // The sync protocol's server side (DESIGN.md sections 6 and 9): applying pushed mutations once, in
 // order, and answering pulls with every visible row of the caller's company changed since a cursor.
-import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import {
@@ -20,6 +20,7 @@ import {
   type Tombstone,
 } from '../../shared/sync.ts';
 import { shownHelpfulLinks } from '../../shared/company.ts';
+import { hasPlaceholders } from '../../shared/placeholders.ts';
 import type { Role } from '../../shared/roles.ts';
 import { first, nextVersion, snapshot, transaction, type Db, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
@@ -28,7 +29,8 @@ import { AppError, badRequest, conflict, found, notFound } from '../lib/app-erro
 import type { CurrentUser } from '../lib/env.ts';
 import { sendMessage, staffNotesHiddenFrom } from '../messages/messages.queries.ts';
 import { getVisiblePlan, perRole, visiblePlanParams, visiblePlansWherePrepared } from '../onboarding/access.ts';
-import { setTaskCompleted, toOnboardingTask } from '../onboarding/tasks.queries.ts';
+import { placeholderValuesByPlan } from '../onboarding/plan-parties.ts';
+import { setTaskCompleted, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask } from '../onboarding/tasks.queries.ts';
 import { tombstonesFor } from './tombstones.ts';
 
 type SyncClientRow = typeof syncClients.$inferSelect;
@@ -38,8 +40,11 @@ const planScopeWithDeleted = (role: Role): SQL => visiblePlansWherePrepared(role
 
 const newHire = alias(users, 'plan_new_hire');
 const manager = alias(users, 'plan_manager');
+const buddy = alias(users, 'plan_buddy');
 const contact = alias(users, 'contact');
 const contactColumns = { id: users.id, fullName: users.fullName, email: users.email };
+// Flat: drizzle maps a flat row of columns about twice as fast as one nesting the task.
+const taskColumns = taskWithAssigneeColumns;
 
 // Prepared once per connection (issue 10), named for PostgreSQL. They bind `updatedAt` themselves:
 // drizzle computes $defaultFn and $onUpdateFn values when it builds the SQL, which would freeze them here.
@@ -89,11 +94,13 @@ const statements = preparedFor((db) => ({
           firstName: manager.firstName,
           lastName: manager.lastName,
         },
+        buddy: { id: buddy.id, fullName: buddy.fullName, email: buddy.email, profileImageUrl: buddy.profileImageUrl },
         template: { title: templates.title, duration: templates.duration, description: templates.description },
       })
       .from(onboardingPlans)
       .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
       .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
+      .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId))
       .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
       .where(and(planScopeWithDeleted(role), gt(onboardingPlans.version, sql.placeholder('since'))))
       .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id))
@@ -101,14 +108,38 @@ const statements = preparedFor((db) => ({
   ),
   tasks: perRole((_scope, role) =>
     db
-      // Flat: drizzle maps a flat row of columns about twice as fast as one nesting the task.
-      .select({ ...getTableColumns(onboardingTasks), planDeletedAt: onboardingPlans.deletedAt })
+      .select({ ...taskColumns, planDeletedAt: onboardingPlans.deletedAt })
       .from(onboardingTasks)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+      .leftJoin(taskAssignee, taskAssigneeJoin)
       .where(and(planScopeWithDeleted(role), gt(onboardingTasks.version, sql.placeholder('since'))))
       .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
       .prepare(`sync.pull.tasks.${role}`),
   ),
+  // A new hire also does tasks on other people's plans (as someone's buddy, say): those assigned to
+  // them, each with the plan it is for. Deleted ones and those of deleted plans come too, as tombstones.
+  assignedTasks: db
+    .select({
+      ...taskColumns,
+      planDeletedAt: onboardingPlans.deletedAt,
+      planKind: onboardingPlans.kind,
+      planStartDate: onboardingPlans.startDate,
+      planNewHire: { id: newHire.id, fullName: newHire.fullName, email: newHire.email, profileImageUrl: newHire.profileImageUrl },
+    })
+    .from(onboardingTasks)
+    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+    .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
+    .leftJoin(taskAssignee, taskAssigneeJoin)
+    .where(
+      and(
+        eq(onboardingTasks.assigneeId, sql.placeholder('userId')),
+        eq(onboardingTasks.companyId, sql.placeholder('companyId')),
+        ne(onboardingPlans.newHireId, sql.placeholder('userId')),
+        gt(onboardingTasks.version, sql.placeholder('since')),
+      ),
+    )
+    .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
+    .prepare('sync.pull.assignedTasks'),
   messages: perRole((_scope, role) =>
     db
       .select({ ...getTableColumns(messages), planDeletedAt: onboardingPlans.deletedAt, senderFullName: users.fullName, senderRole: users.role })
@@ -309,6 +340,7 @@ export async function pushMutations(db: Db, user: CurrentUser, request: PushRequ
 }
 
 const tombstone = (id: string): Tombstone => ({ id, deleted: true });
+
 const DAY_MS = 86_400_000;
 
 export type PullOptions = { clientId: string; cursor: number; now?: Date };
@@ -326,10 +358,12 @@ async function readPull(db: Db, user: CurrentUser, clientId: string, since: numb
     // Prepared on the snapshot's own handle: on PostgreSQL that is its connection, where the reads are
     // sent together (pipelined) and answered in order.
     const statement = statements(tx);
-    const [head, planRows, taskRows, messageRows, syncTemplates, gone] = await Promise.all([
+    const [head, planRows, taskRows, assignedRows, messageRows, syncTemplates, gone] = await Promise.all([
       first(statement.head.execute({ companyId: user.companyId, clientId, managerId: user.managerId })),
       statement.plans[user.role].execute({ ...params, since }),
       statement.tasks[user.role].execute({ ...params, since }),
+      // Staff read their tasks online (My tasks); only a new hire's device holds them.
+      user.role === 'new_hire' ? statement.assignedTasks.execute({ ...params, since }) : [],
       statement.messages[user.role].execute({ ...params, since }),
       statement.templates[user.role].execute({ ...params, since }),
       // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to someone else).
@@ -337,10 +371,19 @@ async function readPull(db: Db, user: CurrentUser, clientId: string, since: numb
     ]);
     const { company, clientUserId, lastMutationId, clientSeenAt, managerId, managerFullName, managerEmail } = found(head, 'Company');
     const manager = managerId !== null && managerEmail !== null ? { id: managerId, fullName: managerFullName, email: managerEmail } : null;
-    // Without a manager (or when theirs left the company), the admins are the contacts.
-    const contacts = { manager, admins: manager ? [] : await statement.admins.execute({ companyId: user.companyId }) };
+    // Without a manager (or when theirs left the company), the admins are the contacts. The plans whose
+    // tasks name placeholders are looked up only when some do.
+    const withPlaceholders = [...taskRows, ...assignedRows].filter((task) => !task.deletedAt && (hasPlaceholders(task.title) || hasPlaceholders(task.description)));
+    const [contactAdmins, placeholders] = await Promise.all([
+      manager ? [] : statement.admins.execute({ companyId: user.companyId }),
+      placeholderValuesByPlan(
+        tx,
+        withPlaceholders.map((task) => task.planId),
+      ),
+    ]);
+    const contacts = { manager, admins: contactAdmins };
     const client = clientUserId !== null && lastMutationId !== null && clientSeenAt !== null ? { userId: clientUserId, lastMutationId, seenAt: clientSeenAt } : undefined;
-    return { client, company, planRows, taskRows, messageRows, syncTemplates, contacts, gone };
+    return { client, company, planRows, taskRows, assignedRows, messageRows, syncTemplates, contacts, gone, placeholders };
   });
 }
 
@@ -368,11 +411,11 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
   } else if (now.getTime() - Date.parse(client.seenAt) > LAST_SEEN_PRECISION_MS) {
     await statements(db).touchClient.execute({ clientId, updatedAt: now.toISOString() });
   }
-  const { company, planRows, taskRows, messageRows, syncTemplates, contacts, gone } = read;
+  const { company, planRows, taskRows, assignedRows, messageRows, syncTemplates, contacts, gone, placeholders } = read;
   const keep = <T extends { id: string }>(rows: SyncRow<T>[]) => (reset ? rows.filter((row) => !isTombstone(row)) : rows);
 
   const plans = keep(
-    planRows.map(({ plan, newHire, manager, template }): SyncRow<SyncPlan> =>
+    planRows.map(({ plan, newHire, manager, buddy, template }): SyncRow<SyncPlan> =>
       plan.deletedAt
         ? tombstone(plan.id)
         : {
@@ -383,17 +426,28 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
             companyId: plan.companyId,
             startDate: plan.startDate,
             currentPhase: plan.currentPhase,
+            kind: plan.kind,
+            businessDays: plan.businessDays,
+            buddyId: plan.buddyId,
             isCompleted: plan.isCompleted,
             completedAt: plan.completedAt,
             createdAt: plan.createdAt,
             updatedAt: plan.updatedAt,
             newHire,
             manager: manager?.id ? manager : null,
+            buddy: buddy?.id ? buddy : null,
             template: template?.title !== undefined && template.title !== null ? template : null,
           },
     ),
   );
-  const tasks = keep(taskRows.map((task): SyncRow<SyncTask> => (task.deletedAt || task.planDeletedAt ? tombstone(task.id) : toOnboardingTask(task))));
+  const tasks = keep([
+    ...taskRows.map((task): SyncRow<SyncTask> => (task.deletedAt || task.planDeletedAt ? tombstone(task.id) : toOnboardingTask(task, placeholders.get(task.planId)))),
+    ...assignedRows.map(({ planKind, planStartDate, planNewHire, ...task }): SyncRow<SyncTask> =>
+      task.deletedAt || task.planDeletedAt
+        ? tombstone(task.id)
+        : { ...toOnboardingTask(task, placeholders.get(task.planId)), plan: { id: task.planId, kind: planKind, startDate: planStartDate, newHire: planNewHire } },
+    ),
+  ]);
   const syncMessages = keep(
     messageRows.map((message): SyncRow<SyncMessage> =>
       message.deletedAt || message.planDeletedAt
@@ -413,13 +467,14 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
   );
 
   // Rows that left the caller's view: a live row in this answer is newer than any such tombstone and wins.
-  const leftView = (entity: 'plan' | 'message', live: { id: string }[]) => {
+  const leftView = (entity: 'plan' | 'message' | 'task', live: { id: string }[]) => {
     const present = new Set(live.map((row) => row.id));
     return (reset ? [] : gone).filter((row) => row.entity === entity && !present.has(row.entityId)).map((row) => tombstone(row.entityId));
   };
   // Plan tombstones first: a client drops a plan's tasks and messages with it, then applies what follows.
   plans.unshift(...leftView('plan', plans));
   syncMessages.unshift(...leftView('message', syncMessages));
+  tasks.unshift(...leftView('task', tasks));
 
   return {
     cursor: company.version,

@@ -32,6 +32,8 @@ function givePlan(ctx: TestContext, company: Company, newHireId = company.newHir
           dayStart: 1,
           dayEnd: 7,
           dueDate: '2026-01-11',
+          opensOn: '2026-01-05',
+          assigneeId: newHireId,
           version,
         })),
       )

@@ -1,6 +1,7 @@
 // Tombstones for rows that leave someone's view without a `deletedAt` row left behind (decision 004):
-// a deleted person's plans and messages, which the foreign keys remove with their account, and a plan
-// handed to another new hire or manager. Pull reads them beside the synced tables.
+// a deleted person's plans and messages, which the foreign keys remove with their account, a plan
+// handed to another new hire or manager, and a task of someone else's plan reassigned away from the new
+// hire who did it. Pull reads them beside the synced tables.
 import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { MessageAudience } from '../../shared/messages.ts';
 import { TOMBSTONE_HORIZON_DAYS } from '../../shared/sync.ts';
@@ -109,6 +110,26 @@ export async function recordPlanHandover(tx: Tx, before: PlanParties, after: { n
     .where(and(eq(messages.planId, before.id), isNull(messages.deletedAt)));
 }
 
+/**
+ * Tasks change hands (same transaction as the update, after `nextVersion`; pass each task with the
+ * assignee it had before): a new hire who loses a task of another person's plan gets a tombstone for it,
+ * as their device holds such tasks one by one, not through the plan. Staff hold no synced copy, and the
+ * plan's own new hire keeps receiving the task with the plan (the live row in the same pull wins).
+ */
+export async function recordTasksLeaving(tx: Tx, companyId: string, before: { id: string; assigneeId: string | null }[], version: number): Promise<void> {
+  const previous = [...new Set(before.map((task) => task.assigneeId).filter((id): id is string => id !== null))];
+  if (previous.length === 0) return;
+  const newHires = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, previous), eq(users.companyId, companyId), eq(users.role, 'new_hire')));
+  const holders = new Set(newHires.map((user) => user.id));
+  const rows = before
+    .filter((task) => task.assigneeId !== null && holders.has(task.assigneeId))
+    .map((task) => ({ entity: 'task' as const, entityId: task.id, companyId, userId: task.assigneeId, version }));
+  if (rows.length > 0) await record(tx, companyId, rows);
+}
+
 const statements = preparedFor((db) => {
   const newerFor = (forUser: SQL) =>
     db
@@ -123,7 +144,7 @@ const statements = preparedFor((db) => {
 });
 
 /** The tombstones newer than `since` that a person's pull must carry: their own, and (admins) the company's. */
-export function tombstonesFor(tx: Tx, user: { id: string; companyId: string; role: string }, since: number): Promise<{ entity: 'plan' | 'message'; entityId: string }[]> {
+export function tombstonesFor(tx: Tx, user: { id: string; companyId: string; role: string }, since: number): Promise<{ entity: 'plan' | 'message' | 'task'; entityId: string }[]> {
   const statement = statements(tx);
   return (user.role === 'admin' ? statement.admin : statement.person).execute({ companyId: user.companyId, userId: user.id, since });
 }

@@ -1,4 +1,5 @@
-// The demo company's two templates, written as API input so the seed stores only what the API accepts.
+// The demo company's templates, written as API input so the seed stores only what the API accepts: two
+// onboarding templates (Engineering with preboarding and tasks for HR, the buddy and the manager) and an offboarding one.
 import type { TemplateInputRaw } from '../../shared/templates.ts';
 
 export const ENGINEERING_TEMPLATE: TemplateInputRaw = {
@@ -7,6 +8,31 @@ export const ENGINEERING_TEMPLATE: TemplateInputRaw = {
   duration: 90,
   isActive: true,
   sections: [
+    {
+      title: 'Before day 1: Get ready',
+      description: 'What the team does so that everything works on the first morning.',
+      dayStart: -14,
+      dayEnd: -1,
+      tasks: [
+        {
+          title: 'Order a laptop for {{first_name}}',
+          description: 'Order it at least ten days before {{start_date}} so it arrives set up.',
+          type: 'checklist',
+          assigneeKind: 'hr',
+          checklistItems: [
+            { id: 'eng-pre-1', text: 'Order a MacBook Pro with 32 GB of memory' },
+            { id: 'eng-pre-2', text: 'Create the Google Workspace and Slack accounts' },
+            { id: 'eng-pre-3', text: 'Add them to the GitHub organisation' },
+          ],
+        },
+        {
+          title: 'Say hello before day 1',
+          description: 'Send {{first_name}} a short note: who you are, when to arrive, where to find you on {{start_date}}.',
+          type: 'checklist',
+          assigneeKind: 'buddy',
+        },
+      ],
+    },
     {
       title: 'Week 1: Welcome and setup',
       description: 'Accounts, tools and the people you will work with every day.',
@@ -44,6 +70,13 @@ export const ENGINEERING_TEMPLATE: TemplateInputRaw = {
           personRole: 'Senior Software Engineer',
           personPhoto: 'https://i.pravatar.cc/300?img=12',
         },
+        {
+          title: 'Book the first 1:1 with {{first_name}}',
+          description: 'Thirty minutes in the first week: expectations, the first 30 days, questions.',
+          type: 'meeting',
+          assigneeKind: 'manager',
+          meetingTitle: 'First 1:1',
+        },
       ],
     },
     {
@@ -74,6 +107,11 @@ export const ENGINEERING_TEMPLATE: TemplateInputRaw = {
           type: 'resource',
           resourceUrl: 'https://handbook.lankalabs.example/engineering/code-review',
         },
+        {
+          title: 'Agree on 30-day goals with {{first_name}}',
+          type: 'checklist',
+          assigneeKind: 'manager',
+        },
       ],
     },
     {
@@ -91,6 +129,8 @@ export const ENGINEERING_TEMPLATE: TemplateInputRaw = {
         },
         {
           title: 'Shadow an on-call shift',
+          description: 'Shown a week before this part starts, so the first weeks stay about the basics.',
+          releaseDaysBefore: 7,
           type: 'meeting',
           meetingTitle: 'On-call handover',
           meetingDate: '2026-03-16T03:30:00.000Z',
@@ -188,6 +228,64 @@ export const SALES_TEMPLATE: TemplateInputRaw = {
           meetingTitle: 'Weekly pipeline review',
           meetingDate: '2026-03-05T08:30:00.000Z',
           meetingAttendees: ['Nimal Fernando'],
+        },
+      ],
+    },
+  ],
+};
+
+/** An offboarding: the leaving person hands over; HR and the manager close accounts and collect hardware. */
+export const OFFBOARDING_TEMPLATE: TemplateInputRaw = {
+  title: 'Offboarding',
+  description: 'A clean goodbye: handover, hardware back, access closed, and an exit interview.',
+  duration: 14,
+  isActive: true,
+  kind: 'offboarding',
+  businessDays: true,
+  sections: [
+    {
+      title: 'Handover',
+      description: 'What only you know, written down for the team.',
+      dayStart: 1,
+      dayEnd: 10,
+      tasks: [
+        {
+          title: 'Write your handover notes',
+          description: 'Open work, owners, passwords that live in the vault (never in the notes).',
+          type: 'resource',
+          resourceUrl: 'https://handbook.lankalabs.example/people/handover',
+        },
+        {
+          title: 'Exit interview with {{first_name}}',
+          type: 'meeting',
+          assigneeKind: 'hr',
+          meetingTitle: 'Exit interview',
+        },
+      ],
+    },
+    {
+      title: 'Last days',
+      dayStart: 11,
+      dayEnd: 14,
+      tasks: [
+        {
+          title: 'Return your hardware',
+          type: 'checklist',
+          checklistItems: [
+            { id: 'off-hw-1', text: 'Laptop and charger' },
+            { id: 'off-hw-2', text: 'Badge and keys' },
+          ],
+        },
+        {
+          title: 'Revoke access for {{first_name}} {{last_name}}',
+          description: 'On the last day, after the handover: Google Workspace, Slack, GitHub, the VPN.',
+          type: 'checklist',
+          assigneeKind: 'hr',
+        },
+        {
+          title: 'Say goodbye to {{first_name}} with the team',
+          type: 'checklist',
+          assigneeKind: 'manager',
         },
       ],
     },

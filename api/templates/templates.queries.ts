@@ -32,6 +32,8 @@ const templateColumns = {
   description: templates.description,
   duration: templates.duration,
   isActive: templates.isActive,
+  kind: templates.kind,
+  businessDays: templates.businessDays,
   createdBy: templates.createdBy,
   creatorName: sql<string | null>`coalesce(${users.fullName}, ${users.email})`,
   createdAt: templates.createdAt,
@@ -136,18 +138,62 @@ function parseTemplateInput(input: TemplateInputRaw) {
   return result.output;
 }
 
+export const ASSIGNEE_NOT_IN_COMPANY_MESSAGE = 'Choose a person of your company';
+
+/**
+ * A task for a named person names someone of the template's own company: the id comes from the client,
+ * and a plan made from the template would hand that person the task (and show them the new hire's plan).
+ */
+async function assertAssigneesInCompany(tx: Tx, companyId: string, sections: ReturnType<typeof parseTemplateInput>['sections']) {
+  const named = sections.flatMap((section, sectionIndex) =>
+    section.tasks.flatMap((task, taskIndex) =>
+      task.assigneePersonId ? [{ personId: task.assigneePersonId, path: `sections.${sectionIndex}.tasks.${taskIndex}.assigneePersonId` }] : [],
+    ),
+  );
+  if (named.length === 0) return;
+  const members = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, [...new Set(named.map((task) => task.personId))])));
+  const memberIds = new Set(members.map((member) => member.id));
+  const issues = named.filter((task) => !memberIds.has(task.personId)).map((task) => ({ path: task.path, message: ASSIGNEE_NOT_IN_COMPANY_MESSAGE }));
+  if (issues.length) throw validationFailed(issues, 'Invalid template');
+}
+
+/** The ids a template's sections and tasks have now: a save keeps those it is sent back. */
+type SavedIds = { sections: Set<string>; tasks: Set<string> };
+
+async function savedIdsOf(tx: Tx, companyId: string, templateId: string): Promise<SavedIds> {
+  const rows = await tx
+    .select({ sectionId: templateSections.id, taskId: templateTasks.id })
+    .from(templateSections)
+    .leftJoin(templateTasks, eq(templateTasks.sectionId, templateSections.id))
+    .where(and(eq(templateSections.companyId, companyId), eq(templateSections.templateId, templateId)));
+  return {
+    sections: new Set(rows.map((row) => row.sectionId)),
+    tasks: new Set(rows.flatMap((row) => (row.taskId ? [row.taskId] : []))),
+  };
+}
+
 /**
  * Writes all sections in one statement and all their tasks in another, however large the template:
- * section ids are made here so the tasks can point at them without a round trip per section.
+ * section ids are made here so the tasks can point at them without a round trip per section. An id
+ * sent back that the template held (`saved`) is kept, once; any other gets a new one.
  */
-async function insertSections(tx: Tx, companyId: string, templateId: string, sections: ReturnType<typeof parseTemplateInput>['sections']) {
+async function insertSections(tx: Tx, companyId: string, templateId: string, sections: ReturnType<typeof parseTemplateInput>['sections'], saved?: SavedIds) {
   if (sections.length === 0) return;
-  const sectionRows = sections.map(({ tasks, ...section }, sectionIndex) => ({
-    section: { ...section, id: crypto.randomUUID(), companyId, templateId, order: sectionIndex },
+  const idFor = (sent: string | undefined, held: Set<string> | undefined) => {
+    if (sent && held?.delete(sent)) return sent;
+    return crypto.randomUUID();
+  };
+  const sectionRows = sections.map(({ tasks, id, ...section }, sectionIndex) => ({
+    section: { ...section, id: idFor(id, saved?.sections), companyId, templateId, order: sectionIndex },
     tasks,
   }));
   await tx.insert(templateSections).values(sectionRows.map((row) => row.section));
-  const taskRows = sectionRows.flatMap(({ section, tasks }) => tasks.map((task, taskIndex) => ({ ...task, companyId, sectionId: section.id, order: taskIndex })));
+  const taskRows = sectionRows.flatMap(({ section, tasks }) =>
+    tasks.map(({ id, ...task }, taskIndex) => ({ ...task, id: idFor(id, saved?.tasks), companyId, sectionId: section.id, order: taskIndex })),
+  );
   if (taskRows.length) await tx.insert(templateTasks).values(taskRows);
 }
 
@@ -157,6 +203,7 @@ export async function createTemplate(db: Db, actor: TemplateActor, input: Templa
   const { sections, version: _loaded, ...fields } = parseTemplateInput(input);
   return transaction(db, async (tx) => {
     const version = await nextVersion(tx, actor.companyId);
+    await assertAssigneesInCompany(tx, actor.companyId, sections);
     const [created] = await tx
       .insert(templates)
       .values({ ...fields, companyId: actor.companyId, createdBy: actor.id, version })
@@ -190,13 +237,16 @@ export async function updateTemplate(db: Db, editor: TemplateEditor, id: string,
     if (loaded !== undefined && loaded !== current.version) {
       throw new AppError(409, STALE_TEMPLATE_MESSAGE, { code: ERROR_CODE.staleVersion, currentVersion: current.version });
     }
+    await assertAssigneesInCompany(tx, editor.companyId, sections);
     await tx
       .update(templates)
       .set({ ...fields, version })
       .where(liveTemplateOf(editor.companyId, id));
-    // Tasks go with their sections (ON DELETE CASCADE); plans keep their own copies.
+    // Tasks go with their sections (ON DELETE CASCADE); plans keep their own copies. Rewritten under the
+    // ids they had, so plans still know which of the template's tasks they hold.
+    const saved = await savedIdsOf(tx, editor.companyId, id);
     await tx.delete(templateSections).where(and(eq(templateSections.companyId, editor.companyId), eq(templateSections.templateId, id)));
-    await insertSections(tx, editor.companyId, id, sections);
+    await insertSections(tx, editor.companyId, id, sections, saved);
     return found(await getTemplateWithSections(tx, editor.companyId, id), 'Template');
   });
 }

@@ -2,11 +2,12 @@
 // and who else has one open in the editor.
 import { Hono } from 'hono';
 import { TemplateInputSchema } from '../../shared/templates.ts';
-import { pokeRoles, STAFF } from '../events/publish.ts';
+import { pokePlanIds, pokeRoles, STAFF } from '../events/publish.ts';
 import { found, notFound } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
+import { reapplyTemplate } from '../onboarding/reapply.queries.ts';
 import { heartbeat, leaveTemplate } from './presence.queries.ts';
 import { createTemplate, deleteTemplate, findTemplates, getTemplateWithSections, isTemplateOfOwnPlan, updateTemplate } from './templates.queries.ts';
 
@@ -44,6 +45,14 @@ export const templatesRoutes = new Hono<AppEnv>()
     await deleteTemplate(c.var.deps.db, user, c.req.param('id'));
     await pokeRoles(c.var.deps, user.companyId, 'templates', STAFF);
     return c.json({ message: 'Template deleted successfully!' });
+  })
+
+  /** Adds the template's new tasks to its live, open plans the caller may edit (finished and removed ones stay as they are). */
+  .post('/:id/reapply', requireRole('admin', 'manager'), async (c) => {
+    const user = currentUser(c);
+    const { changedPlanIds, ...result } = await reapplyTemplate(c.var.deps.db, user, c.req.param('id'));
+    await pokePlanIds(c.var.deps, user.companyId, 'tasks', changedPlanIds);
+    return c.json(result);
   })
 
   /** The editor's heartbeat (every TEMPLATE_PRESENCE.heartbeatMs while open): who else has it open. */

@@ -1,10 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TEMPLATE_PRESENCE, type TemplateDetails, type TemplateInputRaw, type TemplateSummary } from '../../shared/templates.ts';
+import { DAY_ZERO_MESSAGE, TEMPLATE_PRESENCE, type TemplateDetails, type TemplateInputRaw, type TemplateSummary } from '../../shared/templates.ts';
 import { seedDemo } from '../seed.ts';
 import { first } from '../db/client.ts';
 import { companies, onboardingPlans, templatePresence, templateSections, templates, templateTasks, users } from '../db/schema.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { ASSIGNEE_NOT_IN_COMPANY_MESSAGE } from './templates.queries.ts';
 
 function templateBody(overrides: Partial<TemplateInputRaw> = {}): TemplateInputRaw {
   return {
@@ -110,7 +111,10 @@ describe('templates API', () => {
     const cases: [TemplateInputRaw, string][] = [
       [templateBody({ title: '  ' }), 'Title is required'],
       [templateBody({ duration: 0 }), 'Duration must be at least 1 day'],
-      [templateBody({ sections: [{ title: 'S', dayStart: 0, dayEnd: 3 }] }), 'Start day must be at least 1'],
+      [templateBody({ sections: [{ title: 'S', dayStart: 0, dayEnd: 3 }] }), DAY_ZERO_MESSAGE],
+      [templateBody({ sections: [{ title: 'S', dayStart: -91, dayEnd: -1 }] }), 'Start day must be at least -90'],
+      [templateBody({ sections: [{ title: 'S', dayStart: -3, dayEnd: 0 }] }), DAY_ZERO_MESSAGE],
+      [templateBody({ kind: 'exit' as never }), 'Kind must be onboarding or offboarding'],
       [templateBody({ sections: [{ title: 'S', dayStart: 5, dayEnd: 3 }] }), 'End day must be on or after the start day'],
       [templateBody({ duration: 10, sections: [{ title: 'S', dayStart: 1, dayEnd: 14 }] }), 'End day must be within the template duration (10 days)'],
       [
@@ -132,6 +136,116 @@ describe('templates API', () => {
     expect((await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body).toEqual([]);
   });
 
+  it('stores the kind, business days, who does each task, release and preboarding windows, and answers them', async () => {
+    const body = templateBody({
+      kind: 'offboarding',
+      businessDays: true,
+      sections: [
+        {
+          title: 'Before day 1',
+          dayStart: -14,
+          dayEnd: -1,
+          tasks: [
+            { title: 'Order a laptop for {{first_name}}', type: 'checklist', assigneeKind: 'person', assigneePersonId: acme.manager.id },
+            { title: 'Say hello', description: 'Write to {{first_name}} before {{start_date}}', type: 'checklist', assigneeKind: 'buddy' },
+          ],
+        },
+        {
+          title: 'Week 1',
+          dayStart: 1,
+          dayEnd: 7,
+          tasks: [
+            { title: 'Book the first 1:1', type: 'meeting', assigneeKind: 'manager' },
+            { title: 'Sign the contract', type: 'checklist', assigneeKind: 'hr', releaseDaysBefore: 3 },
+            { title: 'Read the handbook', type: 'resource' },
+          ],
+        },
+      ],
+    });
+    const created = await createAs(acme.cookies.admin, body);
+    const read = (await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails;
+    for (const template of [created, read]) {
+      expect(template).toMatchObject({ kind: 'offboarding', businessDays: true });
+      expect(template.sections.map((section) => [section.dayStart, section.dayEnd])).toEqual([
+        [-14, -1],
+        [1, 7],
+      ]);
+      expect(template.sections.flatMap((section) => section.tasks.map((task) => [task.title, task.assigneeKind, task.assigneePersonId, task.releaseDaysBefore]))).toEqual([
+        ['Order a laptop for {{first_name}}', 'person', acme.manager.id, null],
+        ['Say hello', 'buddy', null, null],
+        ['Book the first 1:1', 'manager', null, null],
+        ['Sign the contract', 'hr', null, 3],
+        ['Read the handbook', 'new_hire', null, null],
+      ]);
+      // A template keeps the placeholders as written: each plan fills them with its own values.
+      expect(template.sections[0]?.tasks[1]?.description).toBe('Write to {{first_name}} before {{start_date}}');
+    }
+    const [summary] = (await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body as TemplateSummary[];
+    expect(summary).toMatchObject({ kind: 'offboarding', businessDays: true });
+
+    // Left out, a template is an onboarding one counting calendar days; a person id given with another kind is dropped.
+    const plain = await createAs(
+      acme.cookies.admin,
+      templateBody({ sections: [{ title: 'S', dayStart: 1, dayEnd: 2, tasks: [{ title: 'T', type: 'checklist', assigneeKind: 'manager', assigneePersonId: acme.admin.id }] }] }),
+    );
+    expect(plain).toMatchObject({ kind: 'onboarding', businessDays: false });
+    expect(plain.sections[0]?.tasks[0]).toMatchObject({ assigneeKind: 'manager', assigneePersonId: null, releaseDaysBefore: null });
+  });
+
+  it('refuses a named person outside the company, or none, with the field of that task', async () => {
+    const globex = await ctx.createCompany('Globex');
+    const withPerson = (assigneePersonId: string | null) =>
+      templateBody({
+        sections: [
+          {
+            title: 'S',
+            dayStart: 1,
+            dayEnd: 2,
+            tasks: [
+              { title: 'Fine', type: 'checklist', assigneeKind: 'person', assigneePersonId: acme.newHire.id },
+              { title: 'Order laptop', type: 'checklist', assigneeKind: 'person', assigneePersonId },
+            ],
+          },
+        ],
+      });
+    const versionBefore = await companyVersion(acme.company.id);
+    for (const personId of [globex.admin.id, crypto.randomUUID()]) {
+      const res = await ctx.request('/api/templates', { method: 'POST', body: withPerson(personId), cookie: acme.cookies.admin });
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([{ path: 'sections.0.tasks.1.assigneePersonId', message: ASSIGNEE_NOT_IN_COMPANY_MESSAGE }]);
+    }
+    const missing = await ctx.request('/api/templates', { method: 'POST', body: withPerson(null), cookie: acme.cookies.admin });
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues).toContainEqual({ path: 'sections.0.tasks.1.assigneePersonId', message: 'Choose the person who does this task' });
+    expect((await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body).toEqual([]);
+    expect(await companyVersion(acme.company.id)).toBe(versionBefore);
+
+    // PATCH checks the same, and a refused save leaves the stored template as it was.
+    const created = await createAs(acme.cookies.admin, withPerson(acme.manager.id));
+    const patch = await ctx.request(`/api/templates/${created.id}`, { method: 'PATCH', body: withPerson(globex.manager.id), cookie: acme.cookies.admin });
+    expect(patch.status).toBe(400);
+    expect(patch.body.issues).toEqual([{ path: 'sections.0.tasks.1.assigneePersonId', message: ASSIGNEE_NOT_IN_COMPANY_MESSAGE }]);
+    const after = (await ctx.request(`/api/templates/${created.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails;
+    expect(after.sections[0]?.tasks[1]?.assigneePersonId).toBe(acme.manager.id);
+  });
+
+  it('refuses unknown placeholders in task titles and descriptions', async () => {
+    const withTask = (task: { title: string; description?: string }) =>
+      templateBody({ sections: [{ title: 'S', dayStart: 1, dayEnd: 2, tasks: [{ ...task, type: 'checklist' }] }] });
+    const known = '{{first_name}}, {{last_name}}, {{manager_name}}, {{buddy_name}}, {{start_date}}, {{company_name}}';
+    const title = await ctx.request('/api/templates', { method: 'POST', body: withTask({ title: 'Welcome {{nickname}}' }), cookie: acme.cookies.admin });
+    expect(title.status).toBe(400);
+    expect(title.body.issues).toContainEqual({ path: 'sections.0.tasks.0.title', message: `Unknown placeholder {{nickname}}: use ${known}` });
+    const description = await ctx.request('/api/templates', {
+      method: 'POST',
+      body: withTask({ title: 'Welcome {{first_name}}', description: 'Ask {{ manager_name }} about {{team}}' }),
+      cookie: acme.cookies.admin,
+    });
+    expect(description.status).toBe(400);
+    expect(description.body.issues).toContainEqual({ path: 'sections.0.tasks.0.description', message: `Unknown placeholder {{team}}: use ${known}` });
+    expect((await ctx.request('/api/templates', { cookie: acme.cookies.admin })).body).toEqual([]);
+  });
+
   it('PATCH replaces the sections and tasks', async () => {
     const created = await createAs(acme.cookies.admin);
     const res = await ctx.request(`/api/templates/${created.id}`, {
@@ -144,6 +258,47 @@ describe('templates API', () => {
     expect(after).toMatchObject({ title: 'Renamed', isActive: false });
     expect(after.sections.map((s) => s.title)).toEqual(['Only section']);
     expect(after.sections[0]?.tasks.map((t) => t.title)).toEqual(['One']);
+  });
+
+  it('PATCH keeps the ids of the sections and tasks it is sent back, and gives new ones to the rest', async () => {
+    const created = await createAs(acme.cookies.admin);
+    const other = await createAs(acme.cookies.admin, templateBody({ title: 'Other' }));
+    const [week1, week2] = created.sections;
+    const [laptop, video] = week1?.tasks ?? [];
+    const foreignTaskId = other.sections[0]?.tasks[0]?.id;
+    const body = templateBody({
+      sections: [
+        {
+          id: week2?.id,
+          title: 'Week 2, now first',
+          dayStart: 1,
+          dayEnd: 7,
+          // The laptop task moves here; the other template's id and an unknown one are not taken.
+          tasks: [
+            { id: laptop?.id, title: 'Set up laptop', type: 'checklist' },
+            { id: foreignTaskId, title: 'Not theirs', type: 'checklist' },
+            { id: crypto.randomUUID(), title: 'Brand new', type: 'checklist' },
+            // The same id twice is kept once.
+            { id: video?.id, title: 'Watch the welcome video', type: 'checklist' },
+            { id: video?.id, title: 'Copy of the video', type: 'checklist' },
+          ],
+        },
+      ],
+    });
+    const res = await ctx.request(`/api/templates/${created.id}`, { method: 'PATCH', body, cookie: acme.cookies.admin });
+    expect(res.status).toBe(200);
+    const [section] = (res.body as TemplateDetails).sections;
+    expect(section?.id).toBe(week2?.id);
+    const ids = section?.tasks.map((task) => task.id) ?? [];
+    expect(ids[0]).toBe(laptop?.id);
+    expect(ids[3]).toBe(video?.id);
+    expect(new Set(ids).size).toBe(5);
+    expect(ids).not.toContain(foreignTaskId);
+    expect(((await ctx.request(`/api/templates/${other.id}`, { cookie: acme.cookies.admin })).body as TemplateDetails).sections[0]?.tasks[0]?.id).toBe(foreignTaskId);
+    // A new template never takes ids it is sent.
+    const copy = await createAs(acme.cookies.admin, body);
+    expect(copy.sections[0]?.id).not.toBe(week2?.id);
+    expect(copy.sections[0]?.tasks.map((task) => task.id)).not.toContain(laptop?.id);
   });
 
   it('PATCH with a broken task leaves the stored template untouched', async () => {
@@ -319,20 +474,34 @@ describe('templates API', () => {
     expect(await companyVersion(acme.company.id)).toBe(versionBefore + 2);
   });
 
-  it('the demo seed holds two complete templates, one per demo author', async () => {
+  it('the demo seed holds two complete onboarding templates, one per demo author, and an offboarding one', async () => {
     const fresh = await createTestContext();
-    expect(await seedDemo(fresh.db)).toMatchObject({ templates: ['Engineering Onboarding', 'Sales Onboarding'] });
+    expect(await seedDemo(fresh.db)).toMatchObject({ templates: ['Engineering Onboarding', 'Sales Onboarding', 'Offboarding'] });
     // A database that already holds a company is left alone.
     expect(await seedDemo(fresh.db)).toBeUndefined();
     const demoAdmin = await first(fresh.db.select().from(users).where(eq(users.email, 'admin@demo.kickoff.local')));
     const cookie = await fresh.cookieFor(demoAdmin?.id ?? '');
     const list = (await fresh.request('/api/templates', { cookie })).body as TemplateSummary[];
-    expect(list.map((t) => t.title).sort()).toEqual(['Engineering Onboarding', 'Sales Onboarding']);
-    for (const summary of list) {
-      const details = (await fresh.request(`/api/templates/${summary.id}`, { cookie })).body as TemplateDetails;
-      const types = new Set(details.sections.flatMap((section) => section.tasks.map((task) => task.type)));
+    expect(list.map((t) => [t.title, t.kind]).sort()).toEqual([
+      ['Engineering Onboarding', 'onboarding'],
+      ['Offboarding', 'offboarding'],
+      ['Sales Onboarding', 'onboarding'],
+    ]);
+    const details = new Map<string, TemplateDetails>();
+    for (const summary of list) details.set(summary.title, (await fresh.request(`/api/templates/${summary.id}`, { cookie })).body as TemplateDetails);
+    for (const title of ['Engineering Onboarding', 'Sales Onboarding']) {
+      const types = new Set(details.get(title)?.sections.flatMap((section) => section.tasks.map((task) => task.type)));
       expect([...types].sort()).toEqual(['checklist', 'introduction', 'meeting', 'resource']);
     }
+    // Engineering shows the team at work: preboarding for HR and the buddy, the manager's tasks, one task held back.
+    const engineering = details.get('Engineering Onboarding');
+    expect(engineering?.sections[0]).toMatchObject({ dayStart: -14, dayEnd: -1 });
+    const engineeringTasks = engineering?.sections.flatMap((section) => section.tasks) ?? [];
+    expect(new Set(engineeringTasks.map((task) => task.assigneeKind))).toEqual(new Set(['new_hire', 'hr', 'buddy', 'manager']));
+    expect(engineeringTasks.some((task) => task.releaseDaysBefore !== null)).toBe(true);
+    expect(details.get('Offboarding')?.sections.flatMap((section) => section.tasks.map((task) => task.title))).toEqual(
+      expect.arrayContaining(['Return your hardware', 'Revoke access for {{first_name}} {{last_name}}', 'Exit interview with {{first_name}}']),
+    );
   });
 
   it('asks for sign-in before anything', async () => {

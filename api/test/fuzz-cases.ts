@@ -20,12 +20,12 @@ import { DatabaseImage } from './database-image.ts';
 // ---------------------------------------------------------------------------------------------
 // The routes under test: read from the app itself, so a new unsafe route is fuzzed without a list.
 
-export type UnsafeMethod = 'POST' | 'PATCH' | 'DELETE';
+export type UnsafeMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type UnsafeRoute = { method: UnsafeMethod; path: string };
 
-const UNSAFE_METHODS = new Set<string>(['POST', 'PATCH', 'DELETE']);
+const UNSAFE_METHODS = new Set<string>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Every POST/PATCH/DELETE route the app registers (middleware entries are 'ALL' and skipped). */
+/** Every POST/PUT/PATCH/DELETE route the app registers (middleware entries are 'ALL' and skipped). */
 export function unsafeRoutes(app: TestContext['app']): UnsafeRoute[] {
   const seen = new Map<string, UnsafeRoute>();
   for (const route of app.routes) {

@@ -12,14 +12,14 @@
 import { eq } from 'drizzle-orm';
 import { issueToken, RESET_TOKEN_TTL_MS } from '../auth/auth-tokens.ts';
 import { issueEmailVerification } from '../auth/auth.queries.ts';
-import { subscriptions } from '../db/schema.ts';
+import { onboardingTasks, subscriptions } from '../db/schema.ts';
 import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptions/payhere.ts';
 import { TEST_PASSWORD } from './harness.ts';
 import { ACTORS, COMPANY_OF, type Actor, type SignedInActor, type World, signedNotify } from './world.ts';
 
 export type Expected = number | 'applied' | 'rejected';
 export type Expectations = Record<Actor, Expected>;
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type Target = {
   /** What the request is aimed at. */
@@ -136,6 +136,7 @@ const templateBody = {
   sections: [{ title: 'Week One', dayStart: 1, dayEnd: 7, tasks: [{ title: 'Read the handbook', type: 'checklist' }] }],
 };
 const cancelBody = { reason: 'other', feedback: 'matrix test' };
+const planTaskBody = { title: 'Order a laptop', type: 'checklist', dayStart: -3, dayEnd: -1, assigneeKind: 'manager' };
 const formHeaders = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const simulator = { merchantId: SIMULATOR_MERCHANT_ID, merchantSecret: SIMULATOR_MERCHANT_SECRET };
 
@@ -165,6 +166,13 @@ const planWriteTargets = (ok: number, body?: (w: World) => unknown): Target[] =>
   { label: 'P2 (company A, no manager)', company: 'A', params: (w) => ({ id: w.plans.P2 }), body, expect: line(`401 | ${ok} 404 404 404 403 | 404 404 404`) },
   { label: 'PB (company B)', company: 'B', params: (w) => ({ id: w.plans.PB }), body, expect: line(`401 | 404 404 404 404 404 | ${ok} ${ok} 403`) },
 ];
+
+/** Writes of one task of a plan: the same people as plan writes. */
+const planTaskWriteTargets = (ok: number, body?: (w: World) => unknown): Target[] =>
+  planWriteTargets(ok, body).map((target, index) => {
+    const plan = (['P1', 'P2', 'PB'] as const)[index]!;
+    return { ...target, params: (w: World) => ({ id: w.plans[plan], taskId: w.tasks[plan] }) };
+  });
 
 /** Template writes: admins any of their company's, managers their own, new hires none. */
 const templateWriteTargets = (body?: (w: World) => unknown, ok = 200): Target[] => [
@@ -361,6 +369,14 @@ export const MATRIX: MatrixRow[] = [
     targets: templateWriteTargets(),
   },
   { route: 'DELETE /api/templates/:id/presence', rule: 'templates: closing the editor: those who may edit it', targets: templateWriteTargets(undefined, 204) },
+  {
+    route: 'POST /api/templates/:id/reapply',
+    rule: 'templates: re-apply to existing plans: staff of the company, to the plans each may edit (admin all, manager the ones they manage); new hire no',
+    targets: [
+      { label: 'templateAdminA', company: 'A', params: (w) => ({ id: w.templates.adminA }), expect: line('401 | 200 200 200 403 403 | 404 404 403') },
+      { label: 'templateB', company: 'B', params: (w) => ({ id: w.templates.B }), expect: line('401 | 404 404 404 403 403 | 200 200 403') },
+    ],
+  },
 
   // ---- onboarding plans and tasks ----
   {
@@ -423,9 +439,39 @@ export const MATRIX: MatrixRow[] = [
   },
   { route: 'DELETE /api/onboarding-plans/:id', rule: 'plans: delete: admin all, manager where they are the manager, new hire no', targets: planWriteTargets(200) },
   {
+    route: 'POST /api/onboarding-plans/:id/tasks',
+    rule: 'live plans: add a task to one person’s plan: admin all, manager where they are the manager, new hire no',
+    targets: planWriteTargets(201, () => planTaskBody),
+  },
+  { route: 'PUT /api/onboarding-plans/:id/tasks/:taskId', rule: 'live plans: edit a task of one plan: as plan edits', targets: planTaskWriteTargets(200, () => planTaskBody) },
+  { route: 'DELETE /api/onboarding-plans/:id/tasks/:taskId', rule: 'live plans: remove a task of one plan: as plan edits', targets: planTaskWriteTargets(200) },
+  {
+    route: 'PUT /api/onboarding-plans/:id/task-order',
+    rule: 'live plans: reorder one plan’s tasks: as plan edits',
+    targets: planWriteTargets(200).map((target, index) => {
+      const plan = (['P1', 'P2', 'PB'] as const)[index]!;
+      return { ...target, body: (w: World) => ({ taskIds: w.reversedTasks[plan] }) };
+    }),
+  },
+  { route: 'POST /api/onboarding-plans/:id/reapply-template', rule: 'live plans: re-apply the template to one plan: as plan edits', targets: planWriteTargets(200) },
+  { route: 'GET /api/onboarding-plans/:id/export.csv', rule: 'plans: export: staff who see the plan; its new hire 403', targets: planWriteTargets(200) },
+  {
     route: 'PATCH /api/onboarding-tasks/:taskId',
-    rule: 'tasks: set completed: admin any plan, manager plans they manage, new hire own plan',
+    rule: 'tasks: set completed: its assignee (even on a plan they cannot see), admin any plan, manager plans they manage; the plan’s new hire 403 for a task someone else does',
     targets: [
+      {
+        label: 'a task of P1 assigned to otherManagerA (a plan they cannot otherwise see; newHireA1 ticks a colleague’s task on their own plan)',
+        company: 'A',
+        prepare: async (w) => {
+          await w.ctx.db
+            .update(onboardingTasks)
+            .set({ assigneeKind: 'person', assigneePersonId: w.users.otherManagerA.id, assigneeId: w.users.otherManagerA.id })
+            .where(eq(onboardingTasks.id, w.tasks.P1));
+        },
+        params: (w) => ({ taskId: w.tasks.P1 }),
+        body: () => ({ isCompleted: true }),
+        expect: line('401 | 200 200 200 403 404 | 404 404 404'),
+      },
       {
         label: 'a task of P1',
         company: 'A',
@@ -449,6 +495,18 @@ export const MATRIX: MatrixRow[] = [
       },
     ],
   },
+
+  {
+    route: 'GET /api/my-tasks',
+    rule: 'my tasks: every signed-in person reads the tasks assigned to them, in their own company only',
+    targets: [{ label: 'the caller’s tasks', expect: signedIn(200) }],
+    shows: {
+      // The world's tasks are all the new hires' own: each reads their plan's, staff none.
+      ids: (body) => [...new Set(((body as { tasks?: { planId: string }[] } | undefined)?.tasks ?? [{ planId: '(no tasks)' }]).map((task) => task.planId))],
+      visible: (w, actor) => (w.users[actor].role === 'new_hire' ? plansOf(w, actor) : []),
+    },
+  },
+  { route: 'GET /api/my-tasks/count', rule: 'my tasks: every signed-in person counts their own', targets: [{ label: 'the caller’s count', expect: signedIn(200) }] },
 
   // ---- messages ----
   {

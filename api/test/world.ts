@@ -205,6 +205,8 @@ async function seed(ctx: TestContext) {
     templates: { adminA: templateAdminA.id, managerA: templateManagerA.id, B: templateB.id },
     plans: { P1: planP1.id, P2: planP2.id, PB: planPB.id, PB2: planPB2.id },
     tasks: { P1: firstTask(planP1), P2: firstTask(planP2), PB: firstTask(planPB) },
+    /** Each plan's tasks in reverse: a new order naming every task once. */
+    reversedTasks: { P1: planP1.tasks.map((task) => task.id).reverse(), P2: planP2.tasks.map((task) => task.id).reverse(), PB: planPB.tasks.map((task) => task.id).reverse() },
     messages: { M1: messageM1.id, M2: messageM2.id, MB: messageMB.id, MB2: messageMB2.id, SN1: staffNoteSN1.id },
     subscriptions: { A: subscriptionA, B: subscriptionB },
     syncClients: { newHireA1: syncClientA1 },

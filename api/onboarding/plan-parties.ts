@@ -1,0 +1,69 @@
+// The people of a plan a task can be assigned to, and the values its placeholders are filled with.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PlanParties } from '../../shared/assignees.ts';
+import { placeholderValues, type PlaceholderValues } from '../../shared/placeholders.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { companies, onboardingPlans, users } from '../db/schema.ts';
+
+/** The HR admin of a plan: the admin who assigned it, else the company's first admin. */
+export async function hrAdminFor(db: Db | Tx, companyId: string, assignedBy: string | null): Promise<string | null> {
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin')))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return admins.find((admin) => admin.id === assignedBy)?.id ?? admins[0]?.id ?? null;
+}
+
+/** Whom each assignee kind points at on this plan. */
+export async function planParties(
+  db: Db | Tx,
+  plan: { companyId: string; newHireId: string; managerId: string | null; buddyId: string | null; createdBy: string | null },
+): Promise<PlanParties> {
+  return { newHireId: plan.newHireId, managerId: plan.managerId, buddyId: plan.buddyId, hrId: await hrAdminFor(db, plan.companyId, plan.createdBy) };
+}
+
+const newHire = alias(users, 'placeholder_new_hire');
+const manager = alias(users, 'placeholder_manager');
+const buddy = alias(users, 'placeholder_buddy');
+
+/** Placeholder values of each plan (one query for all of them); every place that shows a plan's tasks fills them with these. */
+export async function placeholderValuesByPlan(db: Db | Tx, planIds: readonly string[]): Promise<Map<string, PlaceholderValues>> {
+  const values = new Map<string, PlaceholderValues>();
+  const ids = [...new Set(planIds)];
+  if (!ids.length) return values;
+  const rows = await db
+    .select({
+      planId: onboardingPlans.id,
+      startDate: onboardingPlans.startDate,
+      companyName: companies.name,
+      newHire: { firstName: newHire.firstName, lastName: newHire.lastName, fullName: newHire.fullName, email: newHire.email },
+      manager: { firstName: manager.firstName, lastName: manager.lastName, fullName: manager.fullName, email: manager.email },
+      buddy: { firstName: buddy.firstName, lastName: buddy.lastName, fullName: buddy.fullName, email: buddy.email },
+    })
+    .from(onboardingPlans)
+    .innerJoin(companies, eq(companies.id, onboardingPlans.companyId))
+    .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
+    .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
+    .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId))
+    .where(inArray(onboardingPlans.id, ids));
+  for (const row of rows) {
+    values.set(
+      row.planId,
+      placeholderValues({
+        newHire: row.newHire,
+        manager: row.manager?.email ? row.manager : null,
+        buddy: row.buddy?.email ? row.buddy : null,
+        startDate: row.startDate,
+        companyName: row.companyName,
+      }),
+    );
+  }
+  return values;
+}
+
+/** One plan's values; for a single answer (a tick, one plan's details). */
+export async function placeholderValuesOf(db: Db | Tx, planId: string): Promise<PlaceholderValues | undefined> {
+  return (await placeholderValuesByPlan(db, [planId])).get(planId);
+}
