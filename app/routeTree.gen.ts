@@ -25,6 +25,7 @@ import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
 import { Route as AppCompanySettingsRouteImport } from './routes/_app/company-settings'
 import { Route as AppInviteRouteImport } from './routes/_app/invite'
 import { Route as AppManagerDashboardRouteImport } from './routes/_app/manager-dashboard'
+import { Route as AppMyTasksRouteImport } from './routes/_app/my-tasks'
 import { Route as AppNewHireDashboardRouteImport } from './routes/_app/new-hire-dashboard'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
@@ -112,6 +113,11 @@ const AppManagerDashboardRoute = AppManagerDashboardRouteImport.update({
   path: '/manager-dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMyTasksRoute = AppMyTasksRouteImport.update({
+  id: '/my-tasks',
+  path: '/my-tasks',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppNewHireDashboardRoute = AppNewHireDashboardRouteImport.update({
   id: '/new-hire-dashboard',
   path: '/new-hire-dashboard',
@@ -164,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/company-settings': typeof AppCompanySettingsRoute
   '/invite': typeof AppInviteRoute
   '/manager-dashboard': typeof AppManagerDashboardRoute
+  '/my-tasks': typeof AppMyTasksRoute
   '/new-hire-dashboard': typeof AppNewHireDashboardRoute
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/company-settings': typeof AppCompanySettingsRoute
   '/invite': typeof AppInviteRoute
   '/manager-dashboard': typeof AppManagerDashboardRoute
+  '/my-tasks': typeof AppMyTasksRoute
   '/new-hire-dashboard': typeof AppNewHireDashboardRoute
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/_app/company-settings': typeof AppCompanySettingsRoute
   '/_app/invite': typeof AppInviteRoute
   '/_app/manager-dashboard': typeof AppManagerDashboardRoute
+  '/_app/my-tasks': typeof AppMyTasksRoute
   '/_app/new-hire-dashboard': typeof AppNewHireDashboardRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/team': typeof AppTeamRoute
@@ -240,6 +249,7 @@ export interface FileRouteTypes {
     | '/company-settings'
     | '/invite'
     | '/manager-dashboard'
+    | '/my-tasks'
     | '/new-hire-dashboard'
     | '/profile'
     | '/team'
@@ -264,6 +274,7 @@ export interface FileRouteTypes {
     | '/company-settings'
     | '/invite'
     | '/manager-dashboard'
+    | '/my-tasks'
     | '/new-hire-dashboard'
     | '/profile'
     | '/team'
@@ -289,6 +300,7 @@ export interface FileRouteTypes {
     | '/_app/company-settings'
     | '/_app/invite'
     | '/_app/manager-dashboard'
+    | '/_app/my-tasks'
     | '/_app/new-hire-dashboard'
     | '/_app/profile'
     | '/_app/team'
@@ -426,6 +438,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppManagerDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/my-tasks': {
+      id: '/_app/my-tasks'
+      path: '/my-tasks'
+      fullPath: '/my-tasks'
+      preLoaderRoute: typeof AppMyTasksRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/new-hire-dashboard': {
       id: '/_app/new-hire-dashboard'
       path: '/new-hire-dashboard'
@@ -484,6 +503,7 @@ interface AppRouteChildren {
   AppCompanySettingsRoute: typeof AppCompanySettingsRoute
   AppInviteRoute: typeof AppInviteRoute
   AppManagerDashboardRoute: typeof AppManagerDashboardRoute
+  AppMyTasksRoute: typeof AppMyTasksRoute
   AppNewHireDashboardRoute: typeof AppNewHireDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
   AppTeamRoute: typeof AppTeamRoute
@@ -499,6 +519,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCompanySettingsRoute: AppCompanySettingsRoute,
   AppInviteRoute: AppInviteRoute,
   AppManagerDashboardRoute: AppManagerDashboardRoute,
+  AppMyTasksRoute: AppMyTasksRoute,
   AppNewHireDashboardRoute: AppNewHireDashboardRoute,
   AppProfileRoute: AppProfileRoute,
   AppTeamRoute: AppTeamRoute,

@@ -60,6 +60,13 @@ test('the admin dashboard shows the company figures', async ({ page }) => {
 
   // Onboardings tab: one card per plan, the filter narrows them.
   await expect(page.getByTestId('plan-card')).toHaveCount(plans.length);
+  // Each card shows the whole plan and the new hire's own part.
+  for (const plan of plans) {
+    const firstName = plan.newHire.fullName?.split(' ')[0];
+    await expect(page.getByRole('article', { name: `Onboarding of ${plan.newHire.fullName}` }).getByTestId('plan-progress')).toHaveText(
+      `Whole plan ${plan.progressPercentage}% · ${firstName}’s tasks ${plan.newHireProgress.progressPercentage}%`,
+    );
+  }
   await page.getByRole('button', { name: 'Active', exact: true }).click();
   await expect(page.getByTestId('plan-card')).toHaveCount(plans.length - completed);
   await page.getByRole('button', { name: 'All', exact: true }).click();

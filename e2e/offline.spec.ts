@@ -71,7 +71,9 @@ test('the dashboard works offline and ticks and a message made offline reach the
   await expect(page.getByRole('heading', { name: WELCOME })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
 
-  const titles = await tickOpenTasks(page, 3);
+  // Two: the demo leaves the new hire three open tasks of their own (the rest of the plan is the team's), and
+  // instant.spec.ts may tick one of them first.
+  const titles = await tickOpenTasks(page, 2);
 
   const content = `Offline hello ${Date.now()}`;
   await page.getByRole('button', { name: /^Messages/ }).click();
@@ -81,7 +83,7 @@ test('the dashboard works offline and ticks and a message made offline reach the
   await expect(dialog.getByText(content)).toBeVisible();
   await expect(dialog.getByText('Waiting to send')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close messages' }).first().click();
-  await expect(page.getByRole('status').filter({ hasText: '4 to sync' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '3 to sync' })).toBeVisible();
 
   // A fresh page, still offline: the app shell comes from the service worker, the ticks from Dexie.
   await page.close();
@@ -108,7 +110,7 @@ test('the dashboard works offline and ticks and a message made offline reach the
   expect(await serverCopies()).toBe(0);
 
   await context.setOffline(false);
-  await expect.poll(serverTicks, { timeout: 5_000 }).toBe(3);
+  await expect.poll(serverTicks, { timeout: 5_000 }).toBe(2);
   await expect.poll(serverCopies, { timeout: 5_000 }).toBe(1);
   await expect(again.getByRole('status').filter({ hasText: 'to sync' })).toHaveCount(0);
 

@@ -1,7 +1,8 @@
 // Team and onboarding plans: an admin invites a new hire with a plan, the new hire sets a password
 // from the mailed link, signs in, and works through the plan's tasks.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { dueDateFor, type PlanDetails, type PlanSummary } from '../shared/onboarding.ts';
+import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
+import { dueDateFor } from '../shared/plan-calendar.ts';
 import { DEMO, latestMailTo, linkFrom, signIn } from './fixtures.ts';
 
 const NEW_PASSWORD = 'Welcome#2026';
@@ -91,8 +92,8 @@ test('an admin invites a new hire with a plan; the new hire sets a password, sig
   expect(plan.startDate).toBe(startDate);
   expect(plan.manager?.fullName).toBe('Nimal Fernando');
   expect(plan.tasks.length).toBeGreaterThan(0);
-  for (const task of plan.tasks) expect(task.dueDate).toBe(dueDateFor(startDate, task.dayEnd ?? 0));
-  expect(plan.tasks[0]?.dueDate).toBe(dueDateFor(startDate, 7));
+  for (const task of plan.tasks) expect(task.dueDate).toBe(dueDateFor({ startDate, businessDays: false }, task.dayEnd ?? 0));
+  expect(plan.tasks[0]?.dueDate).toBe(dueDateFor({ startDate, businessDays: false }, 7));
 
   for (const task of plan.tasks) {
     const response = await api.patch(`/api/onboarding-tasks/${task.id}`, { data: { isCompleted: true } });

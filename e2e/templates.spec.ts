@@ -168,3 +168,123 @@ test('the editor refuses a bad save, asks before leaving unsaved work, and the l
   await expect(page.getByText('Template deleted successfully!')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Short-lived' })).toHaveCount(0);
 });
+
+/** Saves a screenshot of what the page shows now, at a phone's and a desktop's width. */
+async function screens(page: Page, name: string, whole = false) {
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The sidebar slides between its phone and desktop layouts: let it settle.
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `test-results/screens-templates/${name}-${width}.png`, fullPage: whole });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('an admin gives tasks to the new hire, the manager and a named person, with preboarding, and they come back after a reload', async ({ page }) => {
+  await signInAs(page, DEMO.admin);
+  await page.goto('/templates/new');
+  await page.getByLabel('Title', { exact: true }).fill('Support Onboarding');
+  await page.getByLabel('Duration (days)').fill('30');
+  await page.getByLabel('Count business days only (skip weekends)').check();
+
+  // A window before day 1: the dialog says how, and day 0 does not exist.
+  await page.getByRole('button', { name: 'Add section' }).first().click();
+  const sectionDialog = page.getByRole('dialog', { name: 'Add section' });
+  await expect(sectionDialog).toContainText('Use -14 to -1 for the days before the start date');
+  await sectionDialog.getByLabel('Section title').fill('Before you start');
+  await sectionDialog.getByLabel('Start day').fill('-14');
+  await sectionDialog.getByLabel('End day').fill('0');
+  await sectionDialog.getByRole('button', { name: 'Add section' }).click();
+  await expect(sectionDialog.locator('#section-dayEnd-error')).toContainText('There is no day 0');
+  await sectionDialog.getByLabel('End day').fill('-1');
+  await sectionDialog.getByRole('button', { name: 'Add section' }).click();
+  await expect(sectionDialog).toBeHidden();
+  await addSection(page, 'Week 1', '1', '7');
+
+  // A named person: IT, here the demo admin.
+  let dialog = await openNewTask(page, 'Before you start', 'Order a laptop for', 'checklist');
+  await dialog.getByLabel('Task title').press('End');
+  await dialog.getByRole('button', { name: 'Insert {{first_name}} into the title' }).click();
+  await expect(dialog.getByLabel('Task title')).toHaveValue('Order a laptop for{{first_name}}');
+  await dialog.getByLabel('Who does it').selectOption({ label: 'A named person' });
+  await dialog.getByRole('button', { name: 'Add task' }).click();
+  await expect(dialog.locator('#task-assigneePersonId-error')).toHaveText('Choose the person who does this task');
+  await dialog.getByLabel('Person', { exact: true }).selectOption({ label: 'Amara Perera' });
+  await dialog.getByRole('button', { name: 'Add task' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The manager's task; an unknown placeholder is refused with the schema's message.
+  dialog = await openNewTask(page, 'Week 1', 'Book the first 1:1 with {{name}}', 'meeting');
+  await dialog.getByLabel('Who does it').selectOption({ label: 'Their manager' });
+  await dialog.getByRole('button', { name: 'Add task' }).click();
+  await expect(dialog.locator('#task-title-error')).toContainText('Unknown placeholder {{name}}');
+  await dialog.getByLabel('Task title').fill('Book the first 1:1 with {{first_name}}');
+  await screens(page, 'task-dialog');
+  await dialog.getByRole('button', { name: 'Add task' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The new hire's own task, held back until 3 days before its window.
+  dialog = await openNewTask(page, 'Week 1', 'Read the support playbook', 'resource');
+  await dialog.getByLabel('Resource URL').fill('https://support.example.com/playbook');
+  await dialog.getByLabel('Hold back until N days before its window (optional)').fill('3');
+  await dialog.getByRole('button', { name: 'Add task' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(page.getByText('Template created')).toBeVisible();
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}\/edit$/);
+
+  await page.reload();
+  await expect(page.getByLabel('Count business days only (skip weekends)')).toBeChecked();
+  const info = page.getByRole('region', { name: 'Template information' });
+  await expect(info.getByLabel('Onboarding', { exact: true })).toBeChecked();
+  const sections = page.getByRole('article', { name: /^Section \d/ });
+  await expect(sections.nth(0)).toContainText('Before day 1');
+  await expect(sections.nth(0)).toContainText('Days -14 to -1');
+  const laptop = sections.nth(0).getByRole('listitem').filter({ hasText: 'Order a laptop for{{first_name}}' });
+  await expect(laptop).toContainText('Amara Perera');
+  const week1 = sections.nth(1).getByRole('listitem');
+  await expect(week1.filter({ hasText: 'Book the first 1:1 with {{first_name}}' })).toContainText('Their manager');
+  await expect(week1.filter({ hasText: 'Read the support playbook' })).toContainText('New hire');
+  await expect(week1.filter({ hasText: 'Read the support playbook' })).toContainText('Shown 3 days before its window');
+  await screens(page, 'editor', true);
+
+  await page.getByRole('button', { name: 'Edit task “Order a laptop for{{first_name}}”' }).click();
+  dialog = page.getByRole('dialog', { name: 'Edit task' });
+  await expect(dialog.getByLabel('Who does it')).toHaveValue('person');
+  await expect(dialog.getByLabel('Person', { exact: true })).toHaveValue(/[0-9a-f-]{36}/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // An offboarding template shows as one in the list.
+  await info.getByLabel('Offboarding', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Template updated')).toBeVisible();
+  await page.goto('/templates');
+  await expect(page.getByRole('article', { name: 'Support Onboarding' })).toContainText('Offboarding');
+  await screens(page, 'list');
+});
+
+test('a template in use applies its new tasks to the plans made from it', async ({ page }) => {
+  await signInAs(page, DEMO.admin);
+  // The demo company is at its plan limit, so this uses the demo Sales plan (Dilan's): it gets one task more.
+  await page.goto('/templates');
+  await page.getByRole('link', { name: 'Edit Sales Onboarding' }).click();
+  const apply = page.getByRole('button', { name: 'Apply to existing plans' });
+  await expect(page.getByText('Used in 1 plan.')).toBeVisible();
+  await apply.click();
+  await expect(page.getByText('Plans are already up to date')).toBeVisible();
+
+  const dialog = await openNewTask(page, 'Week 1: Know the product', 'Write your first-week retro', 'checklist');
+  await dialog.getByRole('button', { name: 'Add task' }).click();
+  await expect(dialog).toBeHidden();
+  // Unsaved changes cannot reach the plans.
+  await expect(apply).toBeDisabled();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Template updated')).toBeVisible();
+  await apply.click();
+  await expect(page.getByText('Added 1 task to 1 plan')).toBeVisible();
+  // Again: nothing is added twice.
+  const [again] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/reapply')), apply.click()]);
+  expect(await again.json()).toEqual({ plans: 1, added: 0 });
+  await expect(page.getByText('Plans are already up to date').last()).toBeVisible();
+});

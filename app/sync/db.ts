@@ -76,6 +76,20 @@ export function createKickoffDb(userId: string): KickoffDb {
     outbox: 'id',
     meta: 'key',
   });
+  // Issue 17: tasks carry who does them (indexed for My tasks), their dates and the plan they are for
+  // when it is someone else's; plans their kind, business days and buddy. Rows pulled before lack those
+  // fields, so the next pull starts over (cursor 0 asks for the full state; the outbox is re-applied on it).
+  db.version(2)
+    .stores({ tasks: 'id, planId, assigneeId' })
+    .upgrade(async (tx) => {
+      await tx
+        .table<MetaRow, MetaKey>('meta')
+        .where('key')
+        .equals('sync')
+        .modify((row) => {
+          (row.value as SyncMeta).cursor = 0;
+        });
+    });
   return db;
 }
 

@@ -1,9 +1,12 @@
 // React bindings of the sync engine: the engine of the signed-in new hire, its status, the outbox
 // count, and the live Dexie reads the new-hire screens render from.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../shared/auth.ts';
+import type { MyTask } from '../../shared/onboarding.ts';
+import { toIsoDate } from '../../shared/plan-calendar.ts';
 import { isPersonsChange, type SyncEngine, type SyncSnapshot } from './engine.ts';
+import { countOpen, localAssignedTasks, shownInMyTasks } from './local-tasks.ts';
 import { syncEngineFor } from './session.ts';
 
 /** The engine of a new hire (their screens are offline-first); null for staff, whose screens are online. */
@@ -37,4 +40,26 @@ export function useConversationPolling(engine: SyncEngine | null, active: boolea
     void engine.sync();
     return close;
   }, [engine, active]);
+}
+
+/** Today ('YYYY-MM-DD' in the reader's calendar), changing at midnight: a held-back task appears on its day. */
+export function useToday(): string {
+  const [today, setToday] = useState(() => toIsoDate(new Date()));
+  useEffect(() => {
+    const now = new Date();
+    const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime();
+    const timer = setTimeout(() => setToday(toIsoDate(new Date())), midnight + 1_000);
+    return () => clearTimeout(timer);
+  }, [today]);
+  return today;
+}
+
+/** My tasks of a new hire, from the device: undefined while the first read runs. */
+export function useLocalMyTasks(engine: SyncEngine | null, today: string): MyTask[] | undefined {
+  return useLiveQuery(async () => (engine ? shownInMyTasks(await localAssignedTasks(engine.db, engine.user.id, today), today) : []), [engine, today]);
+}
+
+/** The sidebar's count of a new hire's open tasks, from the device. */
+export function useLocalMyTasksCount(engine: SyncEngine | null, today: string): { open: number; overdue: number } | undefined {
+  return useLiveQuery(async () => (engine ? countOpen(await localAssignedTasks(engine.db, engine.user.id, today), today) : undefined), [engine, today]);
 }

@@ -1,4 +1,4 @@
-// The task the client's tests start from: a checklist task of days 1-7 with every optional field empty.
+// The task the client's tests start from: a checklist task of days 1-7 for the new hire, every optional field empty.
 import type { OnboardingTask } from '../../shared/onboarding.ts';
 
 export function checklistTask(order: number, fields: Partial<OnboardingTask> = {}): OnboardingTask {
@@ -23,9 +23,17 @@ export function checklistTask(order: number, fields: Partial<OnboardingTask> = {
     meetingTitle: null,
     meetingAttendees: null,
     meetingDate: null,
+    assigneeKind: 'new_hire',
+    assigneePersonId: null,
+    releaseDaysBefore: null,
     dueDate: null,
+    opensOn: null,
+    releaseOn: null,
+    assigneeId: null,
+    assigneeName: null,
     isCompleted: false,
     completedAt: null,
+    completedBy: null,
     order,
     ...fields,
   };

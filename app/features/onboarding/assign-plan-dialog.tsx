@@ -1,8 +1,10 @@
-// 'Assign Existing User to Onboarding' (spec section 5): a new hire, an active template, a start date, a manager.
+// 'Assign Existing User to Onboarding' (spec section 5): a new hire, an active template, a start date, a
+// manager, a buddy. With an offboarding template the person is anyone in the company who is leaving.
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { displayName } from '../../../shared/auth.ts';
-import { NO_MANAGER, toIsoDate } from '../../../shared/onboarding.ts';
+import { NO_MANAGER } from '../../../shared/onboarding.ts';
+import { toIsoDate } from '../../../shared/plan-calendar.ts';
 import { isStaff, type Role } from '../../../shared/roles.ts';
 import { SelectField, TextField } from '../../components/forms/fields.tsx';
 import { ManagerField } from '../../components/forms/manager-field.tsx';
@@ -10,6 +12,7 @@ import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { useActiveTemplates } from '../../lib/api/get-templates.ts';
 import { useTeamMembers } from '../../lib/api/get-team-members.ts';
+import { BuddyField } from './buddy-field.tsx';
 import { TemplateField } from './template-field.tsx';
 import { useAssignPlanForm } from './use-assign-plan-form.ts';
 
@@ -35,12 +38,21 @@ function AssignPlanForm({ onDone, currentUser }: { onDone: () => void; currentUs
   const people = useTeamMembers();
   const templates = useActiveTemplates();
   const { form, pending, onSubmit } = useAssignPlanForm(
-    { newHireId: '', templateId: '', startDate: toIsoDate(new Date()), managerId: NO_MANAGER },
-    { fallback: 'Failed to assign onboarding plan. Please try again.', onAssigned: onDone },
+    { newHireId: '', templateId: '', startDate: toIsoDate(new Date()), managerId: NO_MANAGER, buddyId: NO_MANAGER },
+    { fallback: 'Failed to assign the plan. Please try again.', onAssigned: onDone },
   );
 
-  const newHires = (people.data ?? []).filter((person) => person.id !== currentUser.id && person.role === 'new_hire');
+  const offboarding = templates.data?.find((template) => template.id === form.values.templateId)?.kind === 'offboarding';
+  // Onboarding is for new hires; anyone in the company may be leaving.
+  const candidates = (people.data ?? []).filter((person) => person.id !== currentUser.id && (offboarding || person.role === 'new_hire'));
   const managers = (people.data ?? []).filter((person) => isStaff(person.role));
+
+  function chooseTemplate(templateId: string) {
+    form.set('templateId', templateId);
+    const nextIsOffboarding = templates.data?.find((template) => template.id === templateId)?.kind === 'offboarding';
+    const stillOffered = (people.data ?? []).some((person) => person.id === form.values.newHireId && (nextIsOffboarding || person.role === 'new_hire'));
+    if (!stillOffered) form.set('newHireId', '');
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -50,10 +62,10 @@ function AssignPlanForm({ onDone, currentUser }: { onDone: () => void; currentUs
         </p>
       )}
       <SelectField
-        label="User"
+        label={offboarding ? 'Person leaving' : 'User'}
         {...form.field('newHireId')}
-        placeholder={newHires.length ? 'Select a new hire' : 'No new hires yet: invite one first'}
-        options={newHires.map((person) => ({
+        placeholder={candidates.length ? (offboarding ? 'Select the person who is leaving' : 'Select a new hire') : 'No new hires yet: invite one first'}
+        options={candidates.map((person) => ({
           value: person.id,
           label: person.plan && !person.plan.isCompleted ? `${displayName(person)} (has an active plan)` : displayName(person),
         }))}
@@ -61,21 +73,28 @@ function AssignPlanForm({ onDone, currentUser }: { onDone: () => void; currentUs
       <TemplateField
         label="Template"
         {...form.field('templateId')}
+        onChange={chooseTemplate}
         templates={templates.data}
         placeholder={templates.data?.length ? 'Select a template' : 'No active templates yet'}
       />
-      <TextField label="Start date" type="date" {...form.field('startDate')} />
+      {offboarding && (
+        <p className="mt-1 text-sm text-base-content/70" role="status">
+          Offboarding: a plan for someone who is leaving (access, hardware, exit interview).
+        </p>
+      )}
+      <TextField label={offboarding ? 'Offboarding starts on' : 'Start date'} type="date" {...form.field('startDate')} />
       {currentUser.role === 'admin' ? (
         <ManagerField label="Manager (optional)" {...form.field('managerId')} managers={managers} />
       ) : (
         <p className="mt-2 text-sm text-base-content/70">You will be this plan’s manager.</p>
       )}
+      <BuddyField {...form.field('buddyId')} people={people.data} personId={form.values.newHireId} />
       <DialogActions
         onCancel={onDone}
         cancelDisabled={pending}
         confirm={
           <PendingButton type="submit" pending={pending} icon={<ClipboardList className="size-4" aria-hidden="true" />}>
-            Assign Plan
+            {offboarding ? 'Assign Offboarding' : 'Assign Plan'}
           </PendingButton>
         }
       />

@@ -1,7 +1,7 @@
 // The plans on the staff dashboards (spec section 2): the admin's Onboardings tab and the manager's
-// My Team tab, as cards whose buttons open the plan's progress, edit and messages dialogs.
+// My Team tab, as cards whose buttons open the plan's progress, edit and messages dialogs, and its tasks.
 import { Link } from '@tanstack/react-router';
-import { Eye, FileText, MessageSquare, Pencil, Users } from 'lucide-react';
+import { Eye, FileText, ListChecks, MessageSquare, Pencil, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
@@ -61,9 +61,11 @@ export function CompanyPlans({ user, Conversation }: DashboardPlansProps) {
           actions={(plan, open) => (
             <>
               <ProgressButton onClick={() => open('progress')} />
+              <EditPlanButton onClick={() => open('edit')} />
               <button type="button" className="btn btn-sm" onClick={() => open('messages')}>
                 <MessageSquare className="size-4" aria-hidden="true" /> View Messages
               </button>
+              <EditTasksLink plan={plan} />
               <PreviewLink plan={plan} />
               <RemovePlanButton plan={plan} />
             </>
@@ -96,12 +98,11 @@ export function ManagedPlans({ user, Conversation }: DashboardPlansProps) {
       actions={(plan, open) => (
         <>
           <ProgressButton onClick={() => open('progress')} />
-          <button type="button" className="btn btn-sm" onClick={() => open('edit')}>
-            <Pencil className="size-4" aria-hidden="true" /> Edit Plan
-          </button>
+          <EditPlanButton onClick={() => open('edit')} />
           <button type="button" className="btn btn-sm" onClick={() => open('messages')}>
             <MessageSquare className="size-4" aria-hidden="true" /> Send Message
           </button>
+          <EditTasksLink plan={plan} />
           <PreviewLink plan={plan} />
           <RemovePlanButton plan={plan} kind="delete-plan" />
         </>
@@ -148,6 +149,23 @@ function ProgressButton({ onClick }: { onClick: () => void }) {
     <button type="button" className="btn btn-sm btn-primary" onClick={onClick}>
       <Eye className="size-4" aria-hidden="true" /> View Progress
     </button>
+  );
+}
+
+function EditPlanButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-sm" onClick={onClick}>
+      <Pencil className="size-4" aria-hidden="true" /> Edit Plan
+    </button>
+  );
+}
+
+/** The plan's own tasks (live plans): add, edit, remove, reorder for this person only. */
+function EditTasksLink({ plan }: { plan: PlanSummary }) {
+  return (
+    <Link to="/preview-plan/$id" params={{ id: plan.id }} search={{ tab: 'tasks' }} className="btn btn-sm">
+      <ListChecks className="size-4" aria-hidden="true" /> Edit Tasks
+    </Link>
   );
 }
 

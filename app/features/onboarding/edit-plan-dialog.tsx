@@ -1,5 +1,6 @@
-// Edit Plan (spec section 5): the phase text, and reassigning new hire, template or manager.
-import { Save, TriangleAlert } from 'lucide-react';
+// Edit Plan (spec section 5): the phase text, and reassigning new hire, template, manager or buddy;
+// moving the start date (which moves the due dates of the open tasks).
+import { CalendarClock, Save, TriangleAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { displayName } from '../../../shared/auth.ts';
 import { NO_MANAGER, UpdatePlanSchema, type PlanSummary } from '../../../shared/onboarding.ts';
@@ -13,6 +14,7 @@ import { useTeamMembers } from '../../lib/api/get-team-members.ts';
 import { useActiveTemplates } from '../../lib/api/get-templates.ts';
 import { notify } from '../../lib/notify.ts';
 import { useUpdatePlan } from './api/update-plan.ts';
+import { BuddyField } from './buddy-field.tsx';
 import { usePlanWriteError } from './plan-write-error.ts';
 
 export type EditPlanDialogProps = { plan: PlanSummary; open: boolean; onClose: () => void };
@@ -34,9 +36,12 @@ function EditPlanForm({ plan, onDone }: { plan: PlanSummary; onDone: () => void 
     newHireId: plan.newHireId,
     templateId: plan.templateId ?? '',
     managerId: plan.managerId ?? NO_MANAGER,
+    buddyId: plan.buddyId ?? NO_MANAGER,
+    startDate: plan.startDate,
   });
 
-  const newHires = (people.data ?? []).filter((person) => person.role === 'new_hire');
+  // An offboarding plan is for anyone who is leaving; an onboarding plan for a new hire.
+  const newHires = (people.data ?? []).filter((person) => plan.kind === 'offboarding' || person.role === 'new_hire');
   const managers = (people.data ?? []).filter((person) => isStaff(person.role));
   // The plan's own template stays choosable even when it is now a draft or deleted.
   const templateOptions = (templates.data ?? []).map((template) => ({ value: template.id, label: template.title }));
@@ -44,6 +49,7 @@ function EditPlanForm({ plan, onDone }: { plan: PlanSummary; onDone: () => void 
     templateOptions.unshift({ value: plan.templateId, label: `${plan.template?.title ?? 'Current template'} (current)` });
   }
   const templateChanged = form.values.templateId !== (plan.templateId ?? '');
+  const startDateChanged = form.values.startDate !== plan.startDate;
   const onError = usePlanWriteError(form.showServerIssues, 'Failed to update onboarding plan. Please try again.');
 
   function onSubmit(event: FormEvent) {
@@ -51,7 +57,8 @@ function EditPlanForm({ plan, onDone }: { plan: PlanSummary; onDone: () => void 
     const input = form.submit(UpdatePlanSchema);
     if (!input) return;
     update.mutate(
-      { ...input, templateId: form.values.templateId || undefined },
+      // The start date is sent only when moved, so saving anything else never touches the due dates.
+      { ...input, templateId: form.values.templateId || undefined, startDate: startDateChanged ? input.startDate : undefined },
       {
         onSuccess: () => {
           notify.success('Onboarding plan updated');
@@ -66,7 +73,7 @@ function EditPlanForm({ plan, onDone }: { plan: PlanSummary; onDone: () => void 
     <form onSubmit={onSubmit} noValidate>
       <TextField label="Current phase" {...form.field('currentPhase')} />
       <SelectField
-        label="New hire"
+        label={plan.kind === 'offboarding' ? 'Person leaving' : 'New hire'}
         {...form.field('newHireId')}
         options={newHires.length ? newHires.map((person) => ({ value: person.id, label: displayName(person) })) : [{ value: plan.newHireId, label: displayName(plan.newHire) }]}
       />
@@ -78,6 +85,14 @@ function EditPlanForm({ plan, onDone }: { plan: PlanSummary; onDone: () => void 
         </div>
       )}
       <ManagerField label="Manager" {...form.field('managerId')} managers={managers} />
+      <BuddyField {...form.field('buddyId')} people={people.data} personId={form.values.newHireId} />
+      <TextField label="Start date" type="date" {...form.field('startDate')} hint="Moving the start date moves the due dates of open tasks." />
+      {startDateChanged && !templateChanged && (
+        <div role="status" className="alert alert-info alert-soft mt-2 text-sm">
+          <CalendarClock className="size-4" aria-hidden="true" />
+          <span>Open tasks move with the start date; finished tasks keep their dates.</span>
+        </div>
+      )}
       <DialogActions
         onCancel={onDone}
         cancelDisabled={update.isPending}

@@ -11,7 +11,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { notify } from '../../lib/notify.ts';
 import { putMeta, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
-import { useSyncEngine, useSyncSnapshot } from '../../sync/hooks.ts';
+import { useSyncEngine, useSyncSnapshot, useToday } from '../../sync/hooks.ts';
 import { HelpfulResources } from './helpful-resources.tsx';
 import { NewHireMessagesDialog, useUnreadCount } from './new-hire-messages-dialog.tsx';
 import { PlanView } from './plan-view.tsx';
@@ -22,8 +22,9 @@ import { useTicking } from './use-ticking.ts';
 /** For new hires only: their route's beforeLoad, or `/` choosing by role, makes sure of it. */
 export function NewHireDashboard({ user }: { user: SessionUser }) {
   const engine = useSyncEngine(user)!;
-  const data = useNewHireData(engine);
-  const ticking = useTicking(engine, data?.plan ?? null, data?.localWritesSeen ?? 0);
+  const today = useToday();
+  const data = useNewHireData(engine, today);
+  const ticking = useTicking(engine, data?.plan ?? null, data?.localWritesSeen ?? 0, today);
   const online = useOnline();
   const snapshot = useSyncSnapshot(engine);
   // The manifest's Messages shortcut opens /?messages=open.
@@ -43,6 +44,7 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
       {data.rejected.length > 0 && <RejectedNotice engine={engine} rejected={data.rejected} />}
       <PlanView
         plan={ticking.plan ?? plan}
+        today={today}
         onToggleTask={ticking.toggle}
         taskNotes={data.taskNotes}
         headerActions={<MessagesButton engine={engine} planId={plan.id} onOpen={() => setMessagesOpen(true)} />}

@@ -1,15 +1,19 @@
-// A plan as its new hire sees it (spec section 2, new-hire dashboard): progress, today's tasks, the
-// task list by phase, and quick stats. The new-hire dashboard renders it live; /preview-plan read-only.
-import { BookOpen, CalendarDays, CircleCheckBig, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
+// A plan as its new hire sees it (spec section 2, new-hire dashboard): progress of their part and of
+// the whole plan, today's tasks, their task list by phase, what others do for them (read-only), and
+// quick stats. The new-hire dashboard renders it live; /preview-plan read-only, every task shown.
+import { BookOpen, CalendarDays, CircleCheckBig, HeartHandshake, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
+import type { AssigneeKind } from '../../../shared/assignees.ts';
 import { displayName } from '../../../shared/auth.ts';
-import { currentDay, daysBetween, todaysTasks, toIsoDate, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
+import { newHireTasks, othersTasksForNewHire, taskStatus, todaysTasks, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
+import { currentDay, daysBetween, toIsoDate } from '../../../shared/plan-calendar.ts';
+import { formatDay } from '../../lib/format.ts';
 import { PlanViewCard } from './plan-view-card.tsx';
 import { TaskList, TaskRows, type TaskNote, type TaskTicking } from './task-list.tsx';
 
 export type PlanViewProps = {
   plan: PlanDetails;
-  /** No checkboxes to tick (plan preview). */
+  /** No checkboxes to tick, and every task shown, held back or not (staff's plan preview). */
   readOnly?: boolean;
   /** 'YYYY-MM-DD' in the reader's calendar; today by default. */
   today?: string;
@@ -27,10 +31,17 @@ const DEFAULT_DURATION_DAYS = 90;
 export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date()), onToggleTask, taskNotes = {}, aside, headerActions }: PlanViewProps) {
   const duration = Math.max(plan.template?.duration ?? DEFAULT_DURATION_DAYS, 1);
   const day = currentDay(plan.startDate, today, duration);
+  const daysToStart = daysBetween(today, plan.startDate);
   const daysElapsed = Math.max(0, daysBetween(plan.startDate, today));
   const daysRemaining = Math.max(0, duration - daysElapsed);
-  const progress = plan.progressPercentage;
-  const todays = todaysTasks(plan.tasks, plan.startDate, today);
+  // The new hire sees a held-back task from its release date on; staff previewing the plan see them all
+  // (as of a day past every release).
+  const shownFrom = readOnly ? '9999-12-31' : today;
+  const own = newHireTasks(plan.tasks, shownFrom);
+  const others = othersTasksForNewHire(plan.tasks, shownFrom);
+  const part = plan.newHireProgress;
+  const progress = part.progressPercentage;
+  const todays = todaysTasks(own, today);
   const ticking: TaskTicking = { canTick: !readOnly && !!onToggleTask, onToggle: onToggleTask, taskNotes };
 
   return (
@@ -38,15 +49,24 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
       <WelcomeHeader plan={plan} actions={headerActions} />
 
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <PlanStat icon={Target} label="Overall Progress" value={`${progress}%`}>
+        <PlanStat icon={Target} label="Your Progress" value={`${progress}%`}>
           <progress className="progress progress-primary h-1.5 w-full" value={progress} max={100} aria-hidden="true" />
+          <span className="mt-1 block">Whole plan: {plan.progressPercentage}%</span>
         </PlanStat>
-        <PlanStat icon={CircleCheckBig} label="Tasks Completed" value={`${plan.completedTasks}/${plan.totalTasks}`}>
-          <span>{plan.totalTasks - plan.completedTasks} to go</span>
+        <PlanStat icon={CircleCheckBig} label="Tasks Completed" value={`${part.completedTasks}/${part.totalTasks}`}>
+          <span>
+            {part.totalTasks - part.completedTasks} to go · whole plan {plan.completedTasks}/{plan.totalTasks}
+          </span>
         </PlanStat>
-        <PlanStat icon={CalendarDays} label="Current Phase" value={`Day ${day}`}>
-          <span>of {duration} days</span>
-        </PlanStat>
+        {daysToStart > 0 ? (
+          <PlanStat icon={CalendarDays} label="Current Phase" value={daysToStart === 1 ? 'Starts tomorrow' : `Starts in ${daysToStart} days`} small>
+            <span>on {formatDay(plan.startDate, { weekday: 'short', month: 'short', day: 'numeric' })}</span>
+          </PlanStat>
+        ) : (
+          <PlanStat icon={CalendarDays} label="Current Phase" value={`Day ${day}`}>
+            <span>of {duration} days</span>
+          </PlanStat>
+        )}
         <PlanStat icon={UserRound} label="Manager" value={plan.manager ? displayName(plan.manager) : 'Not assigned'} small>
           {plan.manager && (
             <a href={`mailto:${plan.manager.email}`} className="link link-hover block truncate" title={plan.manager.email}>
@@ -66,7 +86,7 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
           >
             {todays.length === 0 ? (
               <p className="text-sm text-base-content/70">
-                {plan.totalTasks > 0 && plan.completedTasks === plan.totalTasks
+                {part.totalTasks > 0 && part.completedTasks === part.totalTasks
                   ? 'Every task is done. Nothing left for today.'
                   : 'Nothing is due today. Pick the next task from your list below.'}
               </p>
@@ -74,7 +94,8 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
               <TaskRows tasks={todays} today={today} ticking={ticking} idPrefix="today" />
             )}
           </PlanViewCard>
-          <TaskList plan={plan} today={today} ticking={ticking} />
+          <TaskList tasks={own} today={today} ticking={ticking} />
+          {others.length > 0 && <OthersDoing tasks={others} today={today} newHireName={readOnly ? (displayName(plan.newHire).split(/\s+/)[0] ?? null) : null} />}
         </div>
 
         <aside className="space-y-4 md:space-y-6" aria-label="More">
@@ -93,8 +114,47 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
   );
 }
 
+/** The roles as the new hire calls them; a named person is named only. */
+const ROLE_WORDS: Record<AssigneeKind, string | null> = { new_hire: null, manager: 'manager', buddy: 'buddy', hr: 'HR admin', person: null };
+
+/** What others do for the new hire, read-only: "Laptop ordered — Ian (HR admin), done". */
+function OthersDoing({ tasks, today, newHireName }: { tasks: OnboardingTask[]; today: string; newHireName: string | null }) {
+  const done = tasks.filter((task) => task.isCompleted).length;
+  return (
+    <PlanViewCard
+      id="others-doing"
+      icon={HeartHandshake}
+      title={newHireName ? `Others are doing for ${newHireName}` : 'Others are doing for you'}
+      extra={
+        <span className="text-sm font-normal text-base-content/70">
+          {done} of {tasks.length} done
+        </span>
+      }
+    >
+      <ul className="divide-y divide-base-200 text-sm">
+        {tasks.map((task) => {
+          const role = ROLE_WORDS[task.assigneeKind];
+          const who = task.assigneeName ? `${task.assigneeName}${role ? ` (${role})` : ''}` : role ? `Your ${role}, not chosen yet` : 'Not assigned yet';
+          const overdue = taskStatus(task, today) === 'Overdue';
+          return (
+            <li key={task.id} className="flex items-baseline justify-between gap-3 py-2">
+              <span className="min-w-0">
+                <span className={task.isCompleted ? 'text-base-content/70 line-through' : 'font-medium'}>{task.title}</span>
+                <span className="text-base-content/70"> — {who}</span>
+              </span>
+              <span className={`shrink-0 text-xs ${task.isCompleted ? 'font-medium text-success' : overdue ? 'text-error' : 'text-base-content/70'}`}>
+                {task.isCompleted ? 'done' : task.dueDate ? `due ${formatDay(task.dueDate, { month: 'short', day: 'numeric' })}` : 'open'}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </PlanViewCard>
+  );
+}
+
 function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNode }) {
-  const progress = plan.progressPercentage;
+  const progress = plan.newHireProgress.progressPercentage;
   const firstName = displayName(plan.newHire).split(/\s+/)[0];
   return (
     <header className="card bg-primary text-primary-content shadow-sm">
@@ -104,7 +164,7 @@ function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNo
             <Sparkles className="size-4" aria-hidden="true" /> {plan.template?.title ?? 'Your onboarding'}
           </p>
           <h1 className="text-2xl font-bold leading-tight md:text-3xl">Welcome, {firstName}!</h1>
-          <p className="text-sm opacity-90 md:text-base">{progress >= 100 ? 'You have completed your onboarding. Well done!' : `You are ${progress}% through your onboarding.`}</p>
+          <p className="text-sm opacity-90 md:text-base">{progress >= 100 ? 'You have done every task of yours. Well done!' : `You are ${progress}% through your tasks.`}</p>
           {actions && <div className="flex flex-wrap gap-2 pt-2">{actions}</div>}
         </div>
         <div
@@ -114,7 +174,7 @@ function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNo
           aria-valuenow={progress}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-label="Overall progress"
+          aria-label="Your progress"
         >
           {progress}%
         </div>

@@ -2,7 +2,8 @@
 // Tasks by phase tab, where a row opens to show the task's details.
 import { CalendarDays, ChevronDown, CloudOff, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
 import { memo, useId, useState } from 'react';
-import { PHASE_TABS, phaseTabOf, taskStatus, type OnboardingTask, type PhaseTab, type PlanDetails } from '../../../shared/onboarding.ts';
+import { taskStatus, type OnboardingTask } from '../../../shared/onboarding.ts';
+import { PHASE_TABS, phaseTabOfDay, type PhaseTab } from '../../../shared/plan-calendar.ts';
 import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
 import { formatDay } from '../../lib/format.ts';
 import { PlanViewCard } from './plan-view-card.tsx';
@@ -27,15 +28,19 @@ const TYPE_ICONS: Record<TaskType, typeof ListChecks> = {
 };
 
 function firstOpenTab(tasks: OnboardingTask[]): PhaseTab {
-  const index = tasks.findIndex((task) => !task.isCompleted);
-  return phaseTabOf(index === -1 ? 0 : index);
+  const firstOpen = tasks.find((task) => !task.isCompleted) ?? tasks[0];
+  return phaseTabOfDay(firstOpen?.dayStart ?? null);
 }
 
-export function TaskList({ plan, today, ticking }: { plan: PlanDetails; today: string; ticking: TaskTicking }) {
-  const [tab, setTab] = useState<PhaseTab>(() => firstOpenTab(plan.tasks));
+/** The new hire's own tasks (those shown to them), by phase tab. */
+export function TaskList({ tasks: allTasks, today, ticking }: { tasks: OnboardingTask[]; today: string; ticking: TaskTicking }) {
+  const [tab, setTab] = useState<PhaseTab>(() => firstOpenTab(allTasks));
   const baseId = useId();
   const byTab = new Map<PhaseTab, OnboardingTask[]>(PHASE_TABS.map((name) => [name, []]));
-  plan.tasks.forEach((task, index) => byTab.get(phaseTabOf(index))!.push(task));
+  for (const task of allTasks) byTab.get(phaseTabOfDay(task.dayStart))!.push(task);
+  const completed = allTasks.filter((task) => task.isCompleted).length;
+  // "Before day 1" only for a plan with preboarding.
+  const tabs = PHASE_TABS.filter((name) => name !== 'Before day 1' || byTab.get(name)!.length > 0);
   const shown = byTab.get(tab) ?? [];
 
   return (
@@ -45,12 +50,13 @@ export function TaskList({ plan, today, ticking }: { plan: PlanDetails; today: s
       title="Your Tasks"
       extra={
         <span className="text-sm font-normal text-base-content/70">
-          {plan.completedTasks} of {plan.totalTasks} done
+          {completed} of {allTasks.length} done
         </span>
       }
     >
-      <div role="tablist" aria-label="Phases" className="tabs tabs-box tabs-xs grid grid-cols-4 sm:tabs-sm sm:flex sm:flex-nowrap">
-        {PHASE_TABS.map((name) => {
+      {/* One column per tab, so all five fit a 390 px screen; a long name wraps inside its tab. */}
+      <div role="tablist" aria-label="Phases" className="tabs tabs-box tabs-xs grid auto-cols-fr grid-flow-col sm:tabs-sm sm:flex sm:flex-nowrap">
+        {tabs.map((name) => {
           const tasks = byTab.get(name) ?? [];
           const done = tasks.filter((task) => task.isCompleted).length;
           return (
@@ -61,7 +67,7 @@ export function TaskList({ plan, today, ticking }: { plan: PlanDetails; today: s
               id={`${baseId}-${name}`}
               aria-selected={tab === name}
               aria-controls={`${baseId}-panel`}
-              className={`tab gap-1 px-1 whitespace-nowrap sm:px-3 ${tab === name ? 'tab-active' : ''}`}
+              className={`tab h-auto min-h-8 gap-1 px-1 text-center leading-tight sm:whitespace-nowrap sm:px-3 ${tab === name ? 'tab-active' : ''}`}
               onClick={() => setTab(name)}
             >
               {name}
@@ -73,7 +79,7 @@ export function TaskList({ plan, today, ticking }: { plan: PlanDetails; today: s
         })}
       </div>
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${tab}`}>
-        {plan.totalTasks === 0 ? (
+        {allTasks.length === 0 ? (
           <p className="py-4 text-sm text-base-content/70">This plan has no tasks yet. Your manager will add them soon.</p>
         ) : shown.length === 0 ? (
           <p className="py-4 text-sm text-base-content/70">No tasks in this phase.</p>

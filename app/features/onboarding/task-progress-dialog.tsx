@@ -1,6 +1,7 @@
 // Task Progress (per plan): every task with its status (Completed / Overdue / Pending) and due date.
 import { displayName } from '../../../shared/auth.ts';
-import { taskStatus, toIsoDate } from '../../../shared/onboarding.ts';
+import { taskStatus } from '../../../shared/onboarding.ts';
+import { toIsoDate } from '../../../shared/plan-calendar.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { formatDay } from '../../lib/format.ts';

@@ -9,7 +9,11 @@ export function TemplateField({ label, templates, placeholder, ...field }: Bound
       label={label}
       {...field}
       placeholder={placeholder}
-      options={(templates ?? []).map((template) => ({ value: template.id, label: `${template.title} (${template.duration} days)` }))}
+      // An offboarding template says so: the same list holds both kinds.
+      options={(templates ?? []).map((template) => ({
+        value: template.id,
+        label: `${template.title} (${template.duration} days${template.kind === 'offboarding' ? ', offboarding' : ''})`,
+      }))}
     />
   );
 }

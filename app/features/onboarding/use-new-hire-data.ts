@@ -4,8 +4,8 @@
 // change keeps its object from the read before, so a memoised row skips it.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { canSeePlan, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
-import { progressOf } from '../../../shared/progress.ts';
+import { canSeePlan, newHireTasks, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
+import { progressOf, type Progress } from '../../../shared/progress.ts';
 import type { PullResponse } from '../../../shared/sync.ts';
 import { getMeta, type LocalMessage, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
@@ -28,7 +28,16 @@ const PENDING_NOTE: TaskNote = { kind: 'pending', text: 'Saved on this device, w
 
 type PlanRead = { plan: PlanDetails | null; localWritesSeen: number; pendingTaskIds: ReadonlySet<string> };
 
-export function useNewHireData(engine: SyncEngine): NewHireData | undefined {
+/**
+ * A plan's progress on the device: the whole plan counts every task, the new hire's part only their own
+ * tasks released by `today` (a held-back task counts from the day it shows).
+ */
+export function progressOnDevice(tasks: OnboardingTask[], today: string): Progress & { newHireProgress: Progress } {
+  return { ...progressOf(tasks), newHireProgress: progressOf(newHireTasks(tasks, today)) };
+}
+
+/** `today` ('YYYY-MM-DD', useToday): the plan's part and what shows are read again when the day changes. */
+export function useNewHireData(engine: SyncEngine, today: string): NewHireData | undefined {
   const { db, user } = engine;
   const [keepUnchanged] = useState(createTaskKeeper);
 
@@ -45,6 +54,7 @@ export function useNewHireData(engine: SyncEngine): NewHireData | undefined {
     const localWritesSeen = (await getMeta(db, 'sync'))?.localWrites ?? 0;
     const plans = await db.plans.orderBy('createdAt').toArray();
     // The first plan, as the spec says: a new hire normally has exactly one.
+    // Tasks of other people's plans (the person is someone's buddy) come without their plan: never this one.
     const row = plans.find((plan) => canSeePlan(user, plan)) ?? null;
     if (!row) return { plan: null, localWritesSeen, pendingTaskIds: new Set() };
     const [localTasks, template] = await Promise.all([
@@ -53,9 +63,9 @@ export function useNewHireData(engine: SyncEngine): NewHireData | undefined {
     ]);
     // A task with a base holds a change of this device that the server has not confirmed yet.
     const pendingTaskIds = new Set(localTasks.filter((task) => task.base !== undefined).map((task) => task.id));
-    const tasks = keepUnchanged(localTasks.map(({ base: _base, ...task }) => task));
-    return { plan: { ...row, template, tasks, ...progressOf(tasks) }, localWritesSeen, pendingTaskIds };
-  }, [db, user, keepUnchanged]);
+    const tasks = keepUnchanged(localTasks.map(({ base: _base, plan: _plan, ...task }) => task));
+    return { plan: { ...row, template, tasks, ...progressOnDevice(tasks, today) }, localWritesSeen, pendingTaskIds };
+  }, [db, user, keepUnchanged, today]);
 
   const rejected = settings?.rejected;
   const pendingTaskIds = planRead?.pendingTaskIds;

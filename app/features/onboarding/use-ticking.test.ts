@@ -3,10 +3,11 @@
 // new read of Dexie keeps (use-new-hire-data.ts): the rows that memo can skip.
 import { describe, expect, it } from 'vitest';
 import type { OnboardingTask, PlanDetails } from '../../../shared/onboarding.ts';
-import { progressOf } from '../../../shared/progress.ts';
 import { checklistTask } from '../../sync/test-task.ts';
-import { createTaskKeeper } from './use-new-hire-data.ts';
+import { createTaskKeeper, progressOnDevice } from './use-new-hire-data.ts';
 import { withoutSeen, withTicks, type TickInFlight, type TicksInFlight } from './use-ticking.ts';
+
+const TODAY = '2026-01-06';
 
 function task(order: number, isCompleted = false): OnboardingTask {
   return checklistTask(order, {
@@ -27,6 +28,10 @@ function plan(tasks: OnboardingTask[]): PlanDetails {
     companyId: 'acme',
     startDate: '2026-01-05',
     currentPhase: null,
+    kind: 'onboarding',
+    businessDays: false,
+    buddyId: null,
+    buddy: null,
     isCompleted: false,
     completedAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -35,7 +40,7 @@ function plan(tasks: OnboardingTask[]): PlanDetails {
     manager: null,
     template: null,
     tasks,
-    ...progressOf(tasks),
+    ...progressOnDevice(tasks, TODAY),
   };
 }
 
@@ -45,29 +50,29 @@ const ticks = (entries: [string, TickInFlight][]): TicksInFlight => new Map(entr
 describe('a tick in flight', () => {
   it('shows over what the device read until a read holds its write, the progress with it', () => {
     const read = plan([task(0), task(1), task(2), task(3)]);
-    const clicked = withTicks(read, ticks([['task-1', ticked(null)]]), 0);
+    const clicked = withTicks(read, ticks([['task-1', ticked(null)]]), 0, TODAY);
     expect(clicked.tasks.map((shown) => shown.isCompleted)).toEqual([false, true, false, false]);
     expect([clicked.completedTasks, clicked.progressPercentage]).toEqual([1, 25]);
     // Written as the device's 7th local write; a read that counted 6 does not hold it yet.
-    const written = withTicks(read, ticks([['task-1', ticked(7)]]), 6);
+    const written = withTicks(read, ticks([['task-1', ticked(7)]]), 6, TODAY);
     expect(written.tasks[1]?.isCompleted).toBe(true);
   });
 
   it('gives way to what the device holds once a read holds it, so a refusal shows', () => {
     const refused = plan([task(0), task(1)]);
-    const shown = withTicks(refused, ticks([['task-1', ticked(7)]]), 7);
+    const shown = withTicks(refused, ticks([['task-1', ticked(7)]]), 7, TODAY);
     expect(shown).toBe(refused);
     expect(shown.tasks[1]?.isCompleted).toBe(false);
   });
 
   it('leaves every other task object as it was, and the plan too when nothing differs', () => {
     const read = plan([task(0), task(1), task(2)]);
-    const shown = withTicks(read, ticks([['task-2', ticked(null)]]), 0);
+    const shown = withTicks(read, ticks([['task-2', ticked(null)]]), 0, TODAY);
     expect(shown.tasks[0]).toBe(read.tasks[0]);
     expect(shown.tasks[1]).toBe(read.tasks[1]);
     expect(shown.tasks[2]).not.toBe(read.tasks[2]);
     const alreadyThere = plan([task(0), task(1, true)]);
-    expect(withTicks(alreadyThere, ticks([['task-1', ticked(null)]]), 0)).toBe(alreadyThere);
+    expect(withTicks(alreadyThere, ticks([['task-1', ticked(null)]]), 0, TODAY)).toBe(alreadyThere);
   });
 
   it('is dropped once a read holds it, and kept while none does', () => {
@@ -93,5 +98,22 @@ describe('a new read of the tasks', () => {
     expect(second[2]).toBe(changedItem);
     // Compared with the read just before: the ticked task is kept from the second read on.
     expect(keep([task(0), task(1, true), changedItem])[1]).toBe(second[1]);
+  });
+});
+
+describe('progress on the device', () => {
+  it("counts the new hire's part from their released tasks and the whole plan from every task, a tick moving both", () => {
+    const tasks = [
+      task(0, true),
+      task(1),
+      { ...task(2), assigneeKind: 'hr' as const, isCompleted: true },
+      // Held back until tomorrow: not theirs to see yet, but part of the whole plan.
+      { ...task(3), releaseOn: '2026-01-07' },
+    ];
+    const read = plan(tasks);
+    expect([read.newHireProgress.completedTasks, read.newHireProgress.totalTasks, read.completedTasks, read.totalTasks]).toEqual([1, 2, 2, 4]);
+    expect(progressOnDevice(tasks, '2026-01-07').newHireProgress.totalTasks).toBe(3);
+    const ticked1 = withTicks(read, ticks([['task-1', ticked(null)]]), 0, TODAY);
+    expect([ticked1.newHireProgress.progressPercentage, ticked1.progressPercentage]).toEqual([100, 75]);
   });
 });

@@ -5,9 +5,9 @@
 // on Dexie's value is shown again, so a tick the server refuses is undone on screen as before.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { OnboardingTask, PlanDetails } from '../../../shared/onboarding.ts';
-import { progressOf } from '../../../shared/progress.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
+import { progressOnDevice } from './use-new-hire-data.ts';
 
 /** A tick that reads of Dexie may not hold yet: the person's choice, and its write's number once written. */
 export type TickInFlight = { isCompleted: boolean; completedAt: string | null; click: number; localWrite: number | null };
@@ -25,7 +25,7 @@ const TICK_TOAST = { replaces: 'task-tick' };
  * The plan as it shows with the ticks in flight, and the handler of a tick. `localWritesSeen` is
  * `SyncMeta.localWrites` as the read that gave `plan` found it.
  */
-export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWritesSeen: number) {
+export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWritesSeen: number, today: string) {
   const [ticks, setTicks] = useState<TicksInFlight>(NO_TICKS);
   const clicks = useRef(0);
   const latestSeen = useRef(localWritesSeen);
@@ -33,7 +33,7 @@ export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWr
     latestSeen.current = localWritesSeen;
   }, [localWritesSeen]);
 
-  const shown = useMemo(() => (plan ? withTicks(plan, ticks, localWritesSeen) : null), [plan, ticks, localWritesSeen]);
+  const shown = useMemo(() => (plan ? withTicks(plan, ticks, localWritesSeen, today) : null), [plan, ticks, localWritesSeen, today]);
 
   const toggle = useCallback(
     (task: OnboardingTask, isCompleted: boolean) => {
@@ -69,7 +69,7 @@ export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWr
 }
 
 /** The plan with every tick that the read of `plan` may not hold laid over it, progress included. */
-export function withTicks(plan: PlanDetails, ticks: TicksInFlight, localWritesSeen: number): PlanDetails {
+export function withTicks(plan: PlanDetails, ticks: TicksInFlight, localWritesSeen: number, today: string): PlanDetails {
   if (ticks.size === 0) return plan;
   let changed = false;
   const tasks = plan.tasks.map((task) => {
@@ -78,7 +78,7 @@ export function withTicks(plan: PlanDetails, ticks: TicksInFlight, localWritesSe
     changed = true;
     return { ...task, isCompleted: tick.isCompleted, completedAt: tick.completedAt };
   });
-  return changed ? { ...plan, tasks, ...progressOf(tasks) } : plan;
+  return changed ? { ...plan, tasks, ...progressOnDevice(tasks, today) } : plan;
 }
 
 function withTick(ticks: TicksInFlight, taskId: string, tick: TickInFlight): TicksInFlight {

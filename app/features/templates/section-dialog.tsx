@@ -2,8 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { fieldErrors } from '../../../shared/field-errors.ts';
+import { PREBOARDING_MAX_DAYS } from '../../../shared/plan-calendar.ts';
 import { dayEndPastDurationMessage, SectionFieldsSchema } from '../../../shared/templates.ts';
-import { TextAreaField, TextField } from '../../components/forms/fields.tsx';
+import { errorId, TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { sectionFieldsToInput, type DraftSection } from './template-draft.ts';
@@ -41,6 +42,9 @@ export function SectionDialog({ section, isNew, duration, onSave, onClose }: Sec
     if (Object.keys(found).length === 0) onSave(fields);
   }
 
+  // The days' hint and, when there is one, the field's own message (TextField's link would be replaced).
+  const dayDescription = (name: 'dayStart' | 'dayEnd') => ['section-days-hint', errors[name] ? errorId(`section-${name}`) : ''].filter(Boolean).join(' ');
+
   const bind = (name: keyof SectionFields) => ({
     id: `section-${name}`,
     value: fields[name],
@@ -53,11 +57,15 @@ export function SectionDialog({ section, isNew, duration, onSave, onClose }: Sec
       <form className="flex flex-col" noValidate onSubmit={submit}>
         <TextField label="Section title" {...bind('title')} maxLength={200} autoComplete="off" />
         <TextAreaField label="Section description (optional)" {...bind('description')} rows={2} maxLength={5000} />
+        {/* No numeric input mode: its phone keypads have no minus sign. */}
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Start day" {...bind('dayStart')} type="number" inputMode="numeric" min={1} />
-          <TextField label="End day" {...bind('dayEnd')} type="number" inputMode="numeric" min={1} />
+          <TextField label="Start day" {...bind('dayStart')} type="number" min={-PREBOARDING_MAX_DAYS} aria-describedby={dayDescription('dayStart')} />
+          <TextField label="End day" {...bind('dayEnd')} type="number" min={-PREBOARDING_MAX_DAYS} aria-describedby={dayDescription('dayEnd')} />
         </div>
-        {Number.isInteger(duration) && duration >= 1 && <p className="text-sm text-base-content/70">Days run from 1 to {duration}, the template's duration.</p>}
+        <p id="section-days-hint" className="text-sm text-base-content/70">
+          Day 1 is the start date{Number.isInteger(duration) && duration >= 1 ? ` and ${duration} the template's last day` : ''}. Use -14 to -1 for the days before the start date;
+          there is no day 0.
+        </p>
         <DialogActions onCancel={onClose} confirm={<PendingButton type="submit">{isNew ? 'Add section' : 'Update section'}</PendingButton>} />
       </form>
     </Modal>

@@ -1,8 +1,11 @@
-// Add or edit one task, showing the fields of its type; checked with the API's own task schema.
+// Add or edit one task, showing the fields of its type, who does it and when the new hire sees it;
+// checked with the API's own task schema.
 import { Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
+import { ASSIGNEE_KIND_LABELS, ASSIGNEE_KINDS, type AssigneeKind } from '../../../shared/assignees.ts';
 import { fieldErrors } from '../../../shared/field-errors.ts';
+import { PLACEHOLDERS } from '../../../shared/placeholders.ts';
 import { TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from '../../../shared/tasks.ts';
 import { isHttpUrl, TaskInputSchema } from '../../../shared/templates.ts';
 import { describedBy, errorId, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
@@ -10,10 +13,15 @@ import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { newKey, taskToInput, type AttachmentType, type DraftTask } from './template-draft.ts';
 
+/** Someone of the company a task can name. */
+export type CompanyPerson = { id: string; name: string };
+
 type TaskDialogProps = {
   task: DraftTask;
   isNew: boolean;
   sectionTitle: string;
+  /** The company's people, for a task done by a named person; undefined while loading. */
+  people: CompanyPerson[] | undefined;
   onSave: (task: DraftTask) => void;
   onClose: () => void;
 };
@@ -24,11 +32,41 @@ const ATTACHMENT_TYPES: { value: AttachmentType; label: string }[] = [
   { value: 'video', label: 'Video' },
 ];
 
-type TextName = Exclude<keyof DraftTask, 'key' | 'type' | 'attachments' | 'checklistItems'>;
+type TextName = Exclude<keyof DraftTask, 'key' | 'type' | 'attachments' | 'checklistItems' | 'assigneeKind'>;
 
-export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskDialogProps) {
+/** What each kind of assignee means once a plan is made from the template. */
+const ASSIGNEE_HINTS: Record<AssigneeKind, string> = {
+  new_hire: 'The person the plan is for.',
+  manager: 'The manager of each plan. If the plan changes manager, the task moves with it.',
+  buddy: 'The buddy of each plan; it waits for someone until the plan has a buddy.',
+  hr: 'The admin who assigns the plan.',
+  person: 'The same person on every plan, such as your IT lead.',
+};
+
+/** The fields a placeholder can go into. */
+type PlaceholderField = 'title' | 'description';
+
+export function TaskDialog({ task, isNew, sectionTitle, people, onSave, onClose }: TaskDialogProps) {
   const [form, setForm] = useState<DraftTask>(task);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Where a clicked placeholder goes: the title or description last focused, at its cursor.
+  const [placeholderTarget, setPlaceholderTarget] = useState<PlaceholderField>('title');
+
+  function insertPlaceholder(name: string) {
+    const field = placeholderTarget;
+    const token = `{{${name}}}`;
+    const control = document.getElementById(`task-${field}`) as HTMLInputElement | HTMLTextAreaElement | null;
+    const value = form[field];
+    const start = control?.selectionStart ?? value.length;
+    const end = control?.selectionEnd ?? value.length;
+    setForm((current) => ({ ...current, [field]: value.slice(0, start) + token + value.slice(end) }));
+    setErrors(({ [field]: _fixed, ...rest }) => rest);
+    // After React has written the new value: the cursor goes right after the placeholder.
+    requestAnimationFrame(() => {
+      control?.focus();
+      control?.setSelectionRange(start + token.length, start + token.length);
+    });
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,7 +78,11 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
   const text = (name: TextName) => ({
     id: `task-${name}`,
     value: form[name],
-    onChange: (value: string) => setForm((current) => ({ ...current, [name]: value })),
+    onChange: (value: string) => {
+      setForm((current) => ({ ...current, [name]: value }));
+      // A message about what was typed before no longer holds: the next Add or Update checks again.
+      setErrors(({ [name]: _fixed, ...rest }) => rest);
+    },
     error: errors[name],
   });
 
@@ -53,7 +95,7 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
     <Modal open title={isNew ? 'Add task' : 'Edit task'} description={`In ${sectionTitle}`} size="lg" onClose={onClose}>
       <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
         <div className="grid gap-x-3 sm:grid-cols-[1fr_12rem]">
-          <TextField label="Task title" {...text('title')} maxLength={200} autoComplete="off" />
+          <TextField label="Task title" {...text('title')} maxLength={200} autoComplete="off" onFocus={() => setPlaceholderTarget('title')} />
           <SelectField
             label="Task type"
             id="task-type"
@@ -63,7 +105,62 @@ export function TaskDialog({ task, isNew, sectionTitle, onSave, onClose }: TaskD
             options={TASK_TYPES.map((type) => ({ value: type, label: TASK_TYPE_LABELS[type] }))}
           />
         </div>
-        <TextAreaField label="Task description (optional)" {...text('description')} rows={2} maxLength={5000} />
+        <TextAreaField label="Task description (optional)" {...text('description')} rows={2} maxLength={5000} onFocus={() => setPlaceholderTarget('description')} />
+        <div className="-mt-2 flex flex-col gap-1" role="group" aria-labelledby="task-placeholders-label">
+          <p id="task-placeholders-label" className="text-xs text-base-content/70">
+            Placeholders, filled in for each person: click one to insert it into the {placeholderTarget === 'title' ? 'title' : 'description'}.
+          </p>
+          <div className="flex flex-wrap gap-1">
+            {PLACEHOLDERS.map((name) => (
+              <button
+                key={name}
+                type="button"
+                className="btn btn-xs btn-soft font-mono"
+                aria-label={`Insert {{${name}}} into the ${placeholderTarget === 'title' ? 'title' : 'description'}`}
+                // Keeps the focus (and cursor) in the field being written.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => insertPlaceholder(name)}
+              >
+                {`{{${name}}}`}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-3">
+          <legend className="fieldset-legend">Who and when</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <SelectField
+              label="Who does it"
+              id="task-assigneeKind"
+              value={form.assigneeKind}
+              error={errors.assigneeKind}
+              hint={ASSIGNEE_HINTS[form.assigneeKind]}
+              onChange={(value) =>
+                setForm((current) => ({ ...current, assigneeKind: value as AssigneeKind, assigneePersonId: value === 'person' ? current.assigneePersonId : '' }))
+              }
+              options={ASSIGNEE_KINDS.map((kind) => ({ value: kind, label: ASSIGNEE_KIND_LABELS[kind] }))}
+            />
+            {form.assigneeKind === 'person' && (
+              <SelectField
+                label="Person"
+                {...text('assigneePersonId')}
+                disabled={!people}
+                placeholder={people ? 'Choose a person' : 'Loading people...'}
+                options={(people ?? []).map((person) => ({ value: person.id, label: person.name }))}
+              />
+            )}
+          </div>
+          <TextField
+            label="Hold back until N days before its window (optional)"
+            hint="Leave empty to show the task from the start. With 7, the new hire first sees it 7 days before its section's first day, so later tasks do not crowd the first week."
+            {...text('releaseDaysBefore')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            placeholder="Show from the start"
+          />
+        </fieldset>
 
         {form.type === 'resource' && (
           <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-3">

@@ -3,7 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { CalendarDays, Layers, ListChecks, Pencil, Trash2, Users } from 'lucide-react';
 import { canEditTemplate, type Role } from '../../../shared/roles.ts';
-import type { TemplateSummary } from '../../../shared/templates.ts';
+import { TEMPLATE_KIND_LABELS, type TemplateSummary } from '../../../shared/templates.ts';
 import { formatCount } from '../../lib/format.ts';
 
 export function TemplateCard({
@@ -27,7 +27,10 @@ export function TemplateCard({
           <Heading id={`template-${template.id}`} className="card-title text-lg leading-snug break-words">
             {template.title}
           </Heading>
-          <span className={`badge badge-sm shrink-0 ${template.isActive ? 'badge-success' : 'badge-ghost'}`}>{template.isActive ? 'Active' : 'Draft'}</span>
+          <div className="flex shrink-0 flex-wrap justify-end gap-1">
+            {template.kind === 'offboarding' && <span className="badge badge-sm badge-neutral">{TEMPLATE_KIND_LABELS.offboarding}</span>}
+            <span className={`badge badge-sm ${template.isActive ? 'badge-success' : 'badge-ghost'}`}>{template.isActive ? 'Active' : 'Draft'}</span>
+          </div>
         </div>
         {template.description && <p className="line-clamp-2 text-sm text-base-content/70">{template.description}</p>}
         <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm text-base-content/80">

@@ -1,5 +1,6 @@
 // The editor's local copy of a template: form-shaped values (text as typed), converted to the API's
 // input only when validating or saving. Keys are client-side, for React lists only.
+import type { AssigneeKind } from '../../../shared/assignees.ts';
 import type { TaskType } from '../../../shared/tasks.ts';
 import {
   attendeesFromText,
@@ -10,6 +11,7 @@ import {
   type TaskInputRaw,
   type TemplateDetails,
   type TemplateInputRaw,
+  type TemplateKind,
 } from '../../../shared/templates.ts';
 
 export type AttachmentType = 'image' | 'document' | 'video';
@@ -17,7 +19,7 @@ export type DraftAttachment = { id: string; name: string; url: string; type: Att
 export type DraftChecklistItem = { id: string; text: string };
 
 /** The task content fields the form holds as something other than the text typed (TaskContentSchema). */
-const NON_TEXT_FIELDS = ['type', 'attachments', 'checklistItems', 'meetingAttendees'] as const;
+const NON_TEXT_FIELDS = ['type', 'attachments', 'checklistItems', 'meetingAttendees', 'assigneeKind', 'assigneePersonId', 'releaseDaysBefore'] as const;
 type TaskTextField = Exclude<keyof TaskContent, (typeof NON_TEXT_FIELDS)[number]>;
 const TASK_TEXT_FIELDS = TASK_CONTENT_FIELDS.filter((field): field is TaskTextField => !(NON_TEXT_FIELDS as readonly string[]).includes(field));
 
@@ -29,6 +31,11 @@ export type DraftTask = Record<TaskTextField, string> & {
   checklistItems: DraftChecklistItem[];
   /** Names separated by commas. */
   meetingAttendees: string;
+  assigneeKind: AssigneeKind;
+  /** The named person's user id; '' for none. */
+  assigneePersonId: string;
+  /** Days as typed; '' shows the task from the start. */
+  releaseDaysBefore: string;
 };
 
 export type DraftSection = {
@@ -45,13 +52,15 @@ export type TemplateDraft = {
   description: string;
   duration: string;
   isActive: boolean;
+  kind: TemplateKind;
+  businessDays: boolean;
   sections: DraftSection[];
 };
 
 export const newKey = () => crypto.randomUUID();
 
 export function emptyDraft(): TemplateDraft {
-  return { title: '', description: '', duration: String(TEMPLATE_DEFAULTS.duration), isActive: true, sections: [] };
+  return { title: '', description: '', duration: String(TEMPLATE_DEFAULTS.duration), isActive: true, kind: 'onboarding', businessDays: false, sections: [] };
 }
 
 export function emptySection(): DraftSection {
@@ -68,7 +77,17 @@ export function emptySection(): DraftSection {
 const textFields = (valueOf: (field: TaskTextField) => string) => Object.fromEntries(TASK_TEXT_FIELDS.map((field) => [field, valueOf(field)])) as Record<TaskTextField, string>;
 
 export function emptyTask(type: TaskType = 'checklist'): DraftTask {
-  return { ...textFields(() => ''), key: newKey(), type, attachments: [], checklistItems: [], meetingAttendees: '' };
+  return {
+    ...textFields(() => ''),
+    key: newKey(),
+    type,
+    attachments: [],
+    checklistItems: [],
+    meetingAttendees: '',
+    assigneeKind: 'new_hire',
+    assigneePersonId: '',
+    releaseDaysBefore: '',
+  };
 }
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -106,6 +125,9 @@ function draftFromTask(task: TaskContent & { id: string }): DraftTask {
     })),
     checklistItems: (task.checklistItems ?? []).map((item) => ({ id: item.id, text: item.text })),
     meetingAttendees: attendeesToText(task.meetingAttendees),
+    assigneeKind: task.assigneeKind,
+    assigneePersonId: task.assigneePersonId ?? '',
+    releaseDaysBefore: task.releaseDaysBefore === null ? '' : String(task.releaseDaysBefore),
   };
 }
 
@@ -115,6 +137,8 @@ export function draftFromTemplate(template: TemplateDetails): TemplateDraft {
     description: template.description ?? '',
     duration: String(template.duration),
     isActive: template.isActive,
+    kind: template.kind,
+    businessDays: template.businessDays,
     sections: template.sections.map((section) => ({
       key: section.id,
       title: section.title,
@@ -140,6 +164,9 @@ export function taskToInput(task: DraftTask): TaskInputRaw {
     })),
     checklistItems: task.checklistItems.map((item) => ({ id: item.id, text: item.text, isCompleted: false })),
     meetingAttendees: attendeesFromText(task.meetingAttendees),
+    assigneeKind: task.assigneeKind,
+    assigneePersonId: task.assigneePersonId || null,
+    releaseDaysBefore: task.releaseDaysBefore.trim() ? numberFrom(task.releaseDaysBefore) : null,
   };
 }
 
@@ -158,9 +185,13 @@ export function draftToInput(draft: TemplateDraft): TemplateInputRaw {
     description: draft.description,
     duration: numberFrom(draft.duration),
     isActive: draft.isActive,
+    kind: draft.kind,
+    businessDays: draft.businessDays,
+    // Keys are the saved ids (or new random ones the server replaces): a save keeps what plans know tasks by.
     sections: draft.sections.map((section) => ({
+      id: section.key,
       ...sectionFieldsToInput(section),
-      tasks: section.tasks.map(taskToInput),
+      tasks: section.tasks.map((task) => ({ id: task.key, ...taskToInput(task) })),
     })),
   };
 }

@@ -3,12 +3,14 @@
 // has it open, and a save over someone else's newer one asks what to do.
 import { Link, useBlocker } from '@tanstack/react-router';
 import { ArrowLeft, Plus, Save, TriangleAlert } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useTeamMembers } from '../../lib/api/get-team-members.ts';
+import { ApplyToPlans } from './apply-to-plans.tsx';
 import { SaveConflictDialog } from './save-conflict-dialog.tsx';
 import { SectionDialog } from './section-dialog.tsx';
-import { TaskDialog } from './task-dialog.tsx';
+import { TaskDialog, type CompanyPerson } from './task-dialog.tsx';
 import { emptySection, emptyTask, type DraftSection, type DraftTask, type TemplateDraft } from './template-draft.ts';
 import { TemplateInfoCard } from './template-info-card.tsx';
 import { TemplatePresence } from './template-presence.tsx';
@@ -35,6 +37,10 @@ export function TemplateEditor({ templateId, initial, version }: { templateId?: 
     withResolver: true,
   });
 
+  const team = useTeamMembers();
+  const people = useMemo<CompanyPerson[] | undefined>(() => team.data?.map((member) => ({ id: member.id, name: member.fullName || member.email })), [team.data]);
+  const personName = (id: string) => people?.find((person) => person.id === id)?.name;
+
   const duration = draft.duration.trim() === '' ? Number.NaN : Number(draft.duration);
   const generalErrors = Object.entries(errors).filter(([path]) => path === '' || path === 'sections');
 
@@ -46,6 +52,7 @@ export function TemplateEditor({ templateId, initial, version }: { templateId?: 
         </Link>
         <PageHeader title={templateId ? 'Edit Template' : 'New Template'} badge={dirty && <span className="badge badge-warning badge-soft">Unsaved changes</span>} />
         {templateId && <TemplatePresence templateId={templateId} />}
+        {templateId && <ApplyToPlans templateId={templateId} dirty={dirty} />}
       </header>
 
       <div className="sticky top-16 z-20 -mx-4 flex flex-wrap items-center justify-end gap-2 border-b border-base-300 bg-base-100/95 px-4 py-2 backdrop-blur md:mx-0 md:rounded-box md:border">
@@ -95,6 +102,7 @@ export function TemplateEditor({ templateId, initial, version }: { templateId?: 
               <li key={section.key}>
                 <TemplateSectionCard
                   section={section}
+                  personName={personName}
                   index={sectionIndex}
                   count={draft.sections.length}
                   errors={errors}
@@ -129,6 +137,7 @@ export function TemplateEditor({ templateId, initial, version }: { templateId?: 
           task={taskDialog.task}
           isNew={taskDialog.taskIndex === null}
           sectionTitle={draft.sections[taskDialog.sectionIndex]?.title ?? ''}
+          people={people}
           onSave={(task) => {
             state.putTask(taskDialog.sectionIndex, taskDialog.taskIndex, task);
             setTaskDialog(null);

@@ -1,4 +1,5 @@
-// The editor's Template information card: title, description, duration and Active / Draft.
+// The editor's Template information card: title, description, kind, duration, business days and Active / Draft.
+import { TEMPLATE_KIND_LABELS, TEMPLATE_KINDS } from '../../../shared/templates.ts';
 import { TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import type { TemplateDraft } from './template-draft.ts';
 
@@ -31,6 +32,25 @@ export function TemplateInfoCard({ draft, errors, onChange }: { draft: TemplateI
           placeholder="Who this plan is for and what they will achieve"
           onChange={(description) => onChange({ description })}
         />
+        <fieldset className="fieldset gap-1 py-1">
+          <legend className="fieldset-legend py-0 text-sm">Kind</legend>
+          <div className="join w-full sm:w-fit">
+            {TEMPLATE_KINDS.map((kind) => (
+              <input
+                key={kind}
+                type="radio"
+                name="template-kind"
+                aria-label={TEMPLATE_KIND_LABELS[kind]}
+                className="btn join-item flex-1 sm:min-w-36"
+                checked={draft.kind === kind}
+                onChange={() => onChange({ kind })}
+              />
+            ))}
+          </div>
+          <p className="text-xs text-base-content/70">
+            {draft.kind === 'onboarding' ? 'For someone joining: day 1 is their start date.' : 'For someone leaving: day 1 is when their offboarding starts.'}
+          </p>
+        </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Duration (days)"
@@ -66,6 +86,22 @@ export function TemplateInfoCard({ draft, errors, onChange }: { draft: TemplateI
               {draft.isActive ? 'Active templates can be assigned to new hires.' : 'Drafts stay hidden from assignment until you make them active.'}
             </p>
           </fieldset>
+        </div>
+        <div className="fieldset gap-1 py-1">
+          <label className="label cursor-pointer gap-3 text-sm text-base-content" htmlFor="template-business-days">
+            <input
+              id="template-business-days"
+              type="checkbox"
+              className="toggle toggle-primary"
+              checked={draft.businessDays}
+              aria-describedby="template-business-days-hint"
+              onChange={(event) => onChange({ businessDays: event.target.checked })}
+            />
+            Count business days only (skip weekends)
+          </label>
+          <p id="template-business-days-hint" className="text-xs text-base-content/70">
+            {draft.businessDays ? 'Day 2 is the next weekday after day 1: due dates never fall on a Saturday or Sunday.' : 'Days are calendar days: day 8 is one week after day 1.'}
+          </p>
         </div>
       </div>
     </section>

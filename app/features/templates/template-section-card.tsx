@@ -1,7 +1,8 @@
 // One section of the template being edited: its days, its tasks with a line on what each holds,
 // the errors the last check found in them, and the buttons that reorder, edit and delete.
-import { ArrowDown, ArrowUp, BookOpen, CalendarClock, ListChecks, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { ArrowDown, ArrowUp, BookOpen, CalendarClock, EyeOff, ListChecks, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ASSIGNEE_KIND_LABELS } from '../../../shared/assignees.ts';
 import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
 import { formatCount } from '../../lib/format.ts';
 import type { DraftSection, DraftTask } from './template-draft.ts';
@@ -31,8 +32,27 @@ function taskSummary(task: DraftTask): string {
   }
 }
 
+/** Who does a task, as its row says it: a named person by name. */
+function assigneeLabel(task: DraftTask, personName: (id: string) => string | undefined): string {
+  if (task.assigneeKind !== 'person') return ASSIGNEE_KIND_LABELS[task.assigneeKind];
+  return (task.assigneePersonId && personName(task.assigneePersonId)) || ASSIGNEE_KIND_LABELS.person;
+}
+
+/** "Days 8–14", and for a window before the start date "Before day 1 · Days -14 to -1" (a dash would read as a minus). */
+function windowLabel(section: DraftSection): ReactNode {
+  if (Number(section.dayStart) >= 1) return `Days ${section.dayStart}–${section.dayEnd}`;
+  return (
+    <>
+      <span className="badge badge-outline badge-sm me-1">Before day 1</span>
+      Days {section.dayStart} to {section.dayEnd}
+    </>
+  );
+}
+
 type TemplateSectionCardProps = {
   section: DraftSection;
+  /** The name of a company member a task names; undefined while the people load. */
+  personName: (id: string) => string | undefined;
   index: number;
   count: number;
   errors: Record<string, string>;
@@ -46,7 +66,20 @@ type TemplateSectionCardProps = {
 };
 
 /** One section of the template with its tasks, and the buttons that move, edit and delete them. */
-export function TemplateSectionCard({ section, index, count, errors, onMove, onEdit, onDelete, onAddTask, onMoveTask, onEditTask, onDeleteTask }: TemplateSectionCardProps) {
+export function TemplateSectionCard({
+  section,
+  personName,
+  index,
+  count,
+  errors,
+  onMove,
+  onEdit,
+  onDelete,
+  onAddTask,
+  onMoveTask,
+  onEditTask,
+  onDeleteTask,
+}: TemplateSectionCardProps) {
   const prefix = `sections.${index}.`;
   const sectionErrors = Object.entries(errors)
     .filter(([path]) => path.startsWith(prefix))
@@ -65,7 +98,7 @@ export function TemplateSectionCard({ section, index, count, errors, onMove, onE
               <span className="text-base-content/70">{index + 1}.</span> {name}
             </h3>
             <p className="text-sm text-base-content/70">
-              Days {section.dayStart}–{section.dayEnd} · {section.tasks.length} {section.tasks.length === 1 ? 'task' : 'tasks'}
+              {windowLabel(section)} · {section.tasks.length} {section.tasks.length === 1 ? 'task' : 'tasks'}
             </p>
             {section.description && <p className="mt-1 text-sm break-words text-base-content/80">{section.description}</p>}
           </div>
@@ -108,6 +141,19 @@ export function TemplateSectionCard({ section, index, count, errors, onMove, onE
                     <p className="text-xs text-base-content/70">
                       <span className="badge badge-ghost badge-xs me-1">{TASK_TYPE_LABELS[task.type]}</span>
                       {summary}
+                    </p>
+                    <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-base-content/80">
+                      <span className="inline-flex items-center gap-1">
+                        <UserRound className="size-3" aria-hidden="true" />
+                        <span className="sr-only">Done by </span>
+                        {assigneeLabel(task, personName)}
+                      </span>
+                      {task.releaseDaysBefore.trim() !== '' && (
+                        <span className="inline-flex items-center gap-1">
+                          <EyeOff className="size-3" aria-hidden="true" />
+                          Shown {formatCount(Number(task.releaseDaysBefore), 'day')} before its window
+                        </span>
+                      )}
                     </p>
                   </div>
                   <div className="ms-auto flex gap-1">

@@ -1,6 +1,6 @@
 // The signed-in frame: top bar and sidebar around every protected screen.
 import { Link } from '@tanstack/react-router';
-import { BarChart3, Building2, CreditCard, LayoutDashboard, ListChecks, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
+import { BarChart3, Building2, CreditCard, LayoutDashboard, ListChecks, ListTodo, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { isFreePlan, PLAN_CATALOGUE } from '../../../shared/catalogue.ts';
@@ -21,6 +21,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const unread = useUnreadMessages().data?.total ?? 0;
   const nav: NavItem[] = [
     { to: '/', label: 'Dashboard', icon: LayoutDashboard, badge: <NavCount count={unread} label="unread messages" tone="badge-error" /> },
+    { to: '/my-tasks', label: 'My tasks', icon: ListTodo, badge: <NavCount count={counts.myTasks} label="open tasks" tone="badge-primary" /> },
     ...(staff
       ? [
           { to: '/templates', label: 'Templates', icon: ListChecks, badge: <NavCount count={counts.templates} label="templates" /> },

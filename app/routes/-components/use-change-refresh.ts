@@ -8,6 +8,8 @@ import { CHANGE_TOPICS, type ChangePoke } from '../../../shared/events.ts';
 import { companyStatsQueryOptions } from '../../features/analytics/api/get-company-stats.ts';
 import { CONVERSATIONS_KEY, conversationKey } from '../../features/messages/api/get-conversation.ts';
 import { UNREAD_MESSAGES_KEY } from '../../features/messages/api/get-unread-messages.ts';
+import { MY_TASKS_COUNT_KEY } from '../../features/my-tasks/api/get-my-tasks-count.ts';
+import { MY_TASKS_KEY } from '../../features/my-tasks/api/get-my-tasks.ts';
 import { planDetailsQueryOptions } from '../../features/onboarding/api/get-plan-details.ts';
 import { plansQueryOptions } from '../../features/onboarding/api/get-plans.ts';
 import { SUBSCRIPTION_STATUS_KEY } from '../../features/subscriptions/api/get-subscription-status.ts';
@@ -25,6 +27,9 @@ const isOnePlansRead = (query: Query) => String(query.queryKey[0]).startsWith(`$
 /** A plan's list entry and its own reads: that plan's, or every plan's when the poke names none. */
 const planReads = (planId?: string): QueryFilters[] => [{ queryKey: PLANS_KEY }, planId ? { queryKey: planDetailsQueryOptions(planId).queryKey } : { predicate: isOnePlansRead }];
 
+/** My tasks and its sidebar count: a plan's change may add, move or tick a task of anyone's inbox. */
+const myTasksReads: QueryFilters[] = [{ queryKey: MY_TASKS_KEY }, { queryKey: MY_TASKS_COUNT_KEY }];
+
 /** The queries that show what a poke says changed; nothing else is read again. */
 export function queriesShowing(poke: ChangePoke, companyId: string): QueryFilters[] {
   const stats: QueryFilters = { queryKey: companyStatsQueryOptions(companyId).queryKey };
@@ -34,10 +39,10 @@ export function queriesShowing(poke: ChangePoke, companyId: string): QueryFilter
       return [{ queryKey: UNREAD_MESSAGES_KEY }, { queryKey: poke.planId ? conversationKey(poke.planId) : CONVERSATIONS_KEY }];
     case 'tasks':
       // Progress shows on the plan, on its person in the team lists, and in the figures.
-      return [...planReads(poke.planId), { queryKey: TEAM_MEMBERS_KEY }, stats];
+      return [...planReads(poke.planId), ...myTasksReads, { queryKey: TEAM_MEMBERS_KEY }, stats];
     case 'plans':
       // A removed plan takes its messages (the unread count) and a template's use count with it.
-      return [...planReads(poke.planId), { queryKey: TEAM_MEMBERS_KEY }, { queryKey: TEMPLATES_KEY, exact: true }, { queryKey: UNREAD_MESSAGES_KEY }, stats];
+      return [...planReads(poke.planId), ...myTasksReads, { queryKey: TEAM_MEMBERS_KEY }, { queryKey: TEMPLATES_KEY, exact: true }, { queryKey: UNREAD_MESSAGES_KEY }, stats];
     case 'templates':
       // The list only: an open editor keeps its draft and finds a newer save when it saves (409).
       return [{ queryKey: TEMPLATES_KEY, exact: true }, ...planReads(), stats];

@@ -1,15 +1,21 @@
-// Real counts for the sidebar badges: templates on the Templates page, and the caller's team.
+// Real counts for the sidebar badges: templates on the Templates page, the caller's team, and their open
+// tasks (My tasks: online for staff, from the device for a new hire, whose tasks are offline-first).
 import type { SessionUser } from '../../../shared/auth.ts';
 import { isStaff } from '../../../shared/roles.ts';
 import { useCompanyStats } from '../../features/analytics/api/get-company-stats.ts';
+import { useMyTasksCount } from '../../features/my-tasks/api/get-my-tasks-count.ts';
 import { useTemplates } from '../../lib/api/get-templates.ts';
+import { useLocalMyTasksCount, useSyncEngine, useToday } from '../../sync/hooks.ts';
 
-export function useNavCounts(user: SessionUser): { templates?: number; team?: number } {
+export function useNavCounts(user: SessionUser): { templates?: number; team?: number; myTasks?: number } {
   const staff = isStaff(user.role);
   const templates = useTemplates({ enabled: staff });
   // Same query as the dashboards' figures, so the sidebar shares their refresh instead of adding requests.
   const stats = useCompanyStats(user.companyId, { enabled: staff, polled: false });
+  const myTasks = useMyTasksCount({ enabled: staff });
+  const localMyTasks = useLocalMyTasksCount(useSyncEngine(user), useToday());
   return {
+    myTasks: staff ? myTasks.data?.open : localMyTasks?.open,
     templates: templates.data?.length,
     team: stats.data ? (user.role === 'admin' ? stats.data.totalUsers : stats.data.newHires) : undefined,
   };

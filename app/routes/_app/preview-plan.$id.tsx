@@ -2,12 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { STAFF_ROLES } from '../../../shared/roles.ts';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { planDetailsQueryOptions } from '../../features/onboarding/api/get-plan-details.ts';
-import { PreviewPlanScreen } from '../../features/onboarding/preview-plan-screen.tsx';
+import { PreviewPlanScreen, type PlanScreenTab } from '../../features/onboarding/preview-plan-screen.tsx';
 import { companyQueryOptions } from '../../lib/api/get-company.ts';
+import { useSignedInUser } from '../../lib/api/get-current-user.ts';
 import { settled } from '../../lib/query-client.ts';
 import { requireRole } from '../../lib/route-access.ts';
 
 export const Route = createFileRoute('/_app/preview-plan/$id')({
+  // ?tab=tasks opens the plan's task editor; anything else the preview.
+  validateSearch: (search: Record<string, unknown>): { tab?: 'tasks' } => (search.tab === 'tasks' ? { tab: 'tasks' } : {}),
   beforeLoad: ({ context }) => requireRole(context.user, STAFF_ROLES, "You don't have permission to preview onboarding plans."),
   // The loader in a chunk of its own: kept out of the first load every visitor downloads.
   codeSplitGroupings: [['loader'], ['component']],
@@ -17,5 +20,9 @@ export const Route = createFileRoute('/_app/preview-plan/$id')({
 });
 
 function PreviewPlanRoute() {
-  return <PreviewPlanScreen planId={Route.useParams().id} />;
+  const { id } = Route.useParams();
+  const { tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const selectTab = (next: PlanScreenTab) => void navigate({ search: next === 'tasks' ? { tab: 'tasks' } : {}, replace: true });
+  return <PreviewPlanScreen planId={id} viewer={useSignedInUser()} tab={tab ?? 'preview'} onTabChange={selectTab} />;
 }
