@@ -128,6 +128,7 @@ type Screen = { path: string | { name: string; find: (page: Page) => Promise<str
 
 const editFirstTemplate = { name: '/templates/$id/edit', find: async (page: Page) => `/templates/${await firstId(page, '/api/templates')}/edit` };
 const previewFirstPlan = { name: '/preview-plan/$id', find: async (page: Page) => `/preview-plan/${await firstId(page, '/api/onboarding-plans?limit=1')}` };
+const firstPlanTasks = { name: '/preview-plan/$id?tab=tasks', find: async (page: Page) => `${await previewFirstPlan.find(page)}?tab=tasks` };
 
 const SCREENS: Record<'admin' | 'manager' | 'newHire', Screen[]> = {
   admin: [
@@ -139,6 +140,8 @@ const SCREENS: Record<'admin' | 'manager' | 'newHire', Screen[]> = {
     { path: '/templates/new' },
     { path: editFirstTemplate },
     { path: previewFirstPlan },
+    { path: firstPlanTasks },
+    { path: '/my-tasks' },
     { path: '/profile' },
     { path: '/subscription' },
     { path: '/company-settings' },
@@ -150,9 +153,11 @@ const SCREENS: Record<'admin' | 'manager' | 'newHire', Screen[]> = {
     { path: '/templates' },
     { path: '/templates/new' },
     { path: previewFirstPlan },
+    { path: firstPlanTasks },
+    { path: '/my-tasks' },
     { path: '/profile' },
   ],
-  newHire: [{ path: '/profile' }],
+  newHire: [{ path: '/my-tasks' }, { path: '/profile' }],
 };
 const HOME = { admin: '/admin-dashboard', manager: '/manager-dashboard', newHire: '/new-hire-dashboard' } as const;
 

@@ -67,7 +67,7 @@ async function freshManagedPlan(admin: APIRequestContext, manager: APIRequestCon
   const invited = await manager.post('/api/users/invite', { data: { email, role: 'new_hire' } });
   expect(invited.status()).toBe(201);
   const newHire = (await invited.json()) as { id: string };
-  const template = (await getJson<TemplateSummary[]>(manager, '/api/templates')).find((candidate) => candidate.isActive);
+  const template = (await getJson<TemplateSummary[]>(manager, '/api/templates')).find((candidate) => candidate.isActive && candidate.kind === 'onboarding');
   const assigned = await manager.post('/api/onboarding-plans', {
     data: { newHireId: newHire.id, templateId: template?.id, startDate: new Date().toISOString().slice(0, 10) },
   });

@@ -1,6 +1,7 @@
 // Live plans: one person's tasks added, edited, removed and reordered without touching the template.
 import { and, asc, eq, isNull, max, type SQL } from 'drizzle-orm';
 import { resolveAssignee } from '../../shared/assignees.ts';
+import { fillTaskText, type PlaceholderValues } from '../../shared/placeholders.ts';
 import type { OnboardingTask, PlanTaskInput, TaskOrder } from '../../shared/onboarding.ts';
 import { taskDates } from '../../shared/plan-calendar.ts';
 import type { ChecklistItem } from '../../shared/tasks.ts';
@@ -123,6 +124,20 @@ function keepChecklistTicks(edited: ChecklistItem[] | null, before: ChecklistIte
 }
 
 /**
+ * The editor shows the stored text filled for the plan: text sent back as it was shown keeps its
+ * placeholders, so it still follows the plan's people (a corrected name, a new buddy).
+ */
+function keepPlaceholders<T extends { title: string; description: string | null }>(edited: T, before: TaskRow, values: PlaceholderValues | undefined): T {
+  if (!values) return edited;
+  const shown = fillTaskText({ title: before.title, description: before.description }, values);
+  return {
+    ...edited,
+    title: edited.title === shown.title ? before.title : edited.title,
+    description: edited.description === shown.description ? before.description : edited.description,
+  };
+}
+
+/**
  * PUT /api/onboarding-plans/{id}/tasks/{taskId}: content, window and assignee. An open task's dates
  * follow its new window; a completed one keeps its completion and the dates it was done against.
  */
@@ -131,7 +146,7 @@ export async function updatePlanTask(db: Db, user: CurrentUser, planId: string, 
     const version = await nextVersion(tx, user.companyId);
     const plan = await editablePlan(tx, user, planId);
     const before = await liveTask(tx, plan.id, taskId);
-    const columns = await taskColumns(tx, plan, input);
+    const columns = keepPlaceholders(await taskColumns(tx, plan, input), before, await placeholderValuesOf(tx, plan.id));
     await tx
       .update(onboardingTasks)
       .set({

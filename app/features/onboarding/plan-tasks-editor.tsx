@@ -114,7 +114,7 @@ export function PlanTasksEditor({ plan }: { plan: PlanDetails }) {
         <ol className="flex flex-col gap-2" aria-label={`Tasks of ${name}’s plan`}>
           {tasks.map((task, index) => (
             <li key={task.id} className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 sm:flex-row sm:items-center" data-testid="plan-task-row">
-              <span className="hidden w-7 shrink-0 text-right text-sm text-base-content/60 tabular-nums sm:block" aria-hidden="true">
+              <span className="hidden w-7 shrink-0 text-right text-sm text-base-content/75 tabular-nums sm:block" aria-hidden="true">
                 {index + 1}.
               </span>
               <div className="min-w-0 flex-1">
