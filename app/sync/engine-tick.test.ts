@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PullResponse, PushRequest, PushResponse, SyncTask } from '../../shared/sync.ts';
 import { createKickoffDb, getMeta, type KickoffDb } from './db.ts';
 import { SyncEngine, type SyncTransport } from './engine.ts';
-import { checklistTask } from './test-task.ts';
+import { checklistTask } from './test-fixtures.ts';
 
 const PLAN_ID = crypto.randomUUID();
 const USER = { id: crypto.randomUUID(), fullName: 'Kavya Silva', role: 'new_hire' as const };

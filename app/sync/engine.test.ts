@@ -6,7 +6,7 @@ import { ApiError, NetworkError } from '../lib/api-client.ts';
 import { createKickoffDb, getMeta, type KickoffDb } from './db.ts';
 import type { ChangeEvent } from '../lib/change-stream.ts';
 import { applyPull, SyncEngine, type Clock, type SyncTransport } from './engine.ts';
-import { checklistTask } from './test-task.ts';
+import { checklistTask, testPlan } from './test-fixtures.ts';
 
 const PLAN_ID = crypto.randomUUID();
 const USER = { id: crypto.randomUUID(), fullName: 'Kavya Silva', role: 'new_hire' as const };
@@ -16,26 +16,13 @@ function makeTask(order: number): SyncTask {
   return checklistTask(order, { planId: PLAN_ID, sectionTitle: 'Week 1', dueDate: '2026-01-11' });
 }
 
-const PLAN: SyncPlan = {
+const PLAN: SyncPlan = testPlan({
   id: PLAN_ID,
   newHireId: USER.id,
-  templateId: null,
   managerId: MANAGER_ID,
   companyId: crypto.randomUUID(),
-  startDate: '2026-01-05',
-  currentPhase: null,
-  kind: 'onboarding',
-  businessDays: false,
-  buddyId: null,
-  buddy: null,
-  isCompleted: false,
-  completedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
   newHire: { id: USER.id, fullName: USER.fullName, email: 'kavya@test', profileImageUrl: null },
-  manager: null,
-  template: null,
-};
+});
 
 type Failure = 'network' | 'drop-response' | number;
 

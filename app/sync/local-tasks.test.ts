@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SyncPlan } from '../../shared/sync.ts';
 import { createKickoffDb, dbNameFor, type KickoffDb } from './db.ts';
 import { countOpen, localAssignedTasks, shownInMyTasks } from './local-tasks.ts';
-import { checklistTask } from './test-task.ts';
+import { checklistTask, testPlan } from './test-fixtures.ts';
 
 const ME = crypto.randomUUID();
 const OWN_PLAN = crypto.randomUUID();
@@ -13,26 +13,7 @@ const OTHER_PLAN = crypto.randomUUID();
 const ME_PERSON = { id: ME, fullName: 'Kavya Silva', email: 'kavya@test', profileImageUrl: null };
 const ALEX = { id: crypto.randomUUID(), fullName: 'Alex Chen', email: 'alex@test', profileImageUrl: null };
 
-const plan: SyncPlan = {
-  id: OWN_PLAN,
-  newHireId: ME,
-  templateId: null,
-  managerId: null,
-  companyId: 'acme',
-  startDate: '2026-01-05',
-  currentPhase: null,
-  kind: 'onboarding',
-  businessDays: false,
-  buddyId: null,
-  buddy: null,
-  isCompleted: false,
-  completedAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  newHire: ME_PERSON,
-  manager: null,
-  template: null,
-};
+const plan: SyncPlan = testPlan({ id: OWN_PLAN, newHireId: ME, newHire: ME_PERSON });
 
 let db: KickoffDb;
 afterEach(async () => {

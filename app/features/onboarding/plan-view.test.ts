@@ -4,35 +4,14 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { OnboardingTask, PlanDetails } from '../../../shared/onboarding.ts';
-import { checklistTask } from '../../sync/test-task.ts';
+import { checklistTask, testPlan } from '../../sync/test-fixtures.ts';
 import { PlanView } from './plan-view.tsx';
 import { progressOnDevice } from './use-new-hire-data.ts';
 
 const TODAY = '2026-01-02';
 
 function planOf(tasks: OnboardingTask[]): PlanDetails {
-  return {
-    id: 'plan',
-    newHireId: 'kavya',
-    templateId: null,
-    managerId: null,
-    companyId: 'acme',
-    startDate: '2026-01-05',
-    currentPhase: null,
-    kind: 'onboarding',
-    businessDays: false,
-    buddyId: null,
-    buddy: null,
-    isCompleted: false,
-    completedAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    newHire: { id: 'kavya', fullName: 'Kavya Silva', email: 'kavya@test', profileImageUrl: null },
-    manager: null,
-    template: { title: 'Engineering', duration: 30, description: null },
-    tasks,
-    ...progressOnDevice(tasks, TODAY),
-  };
+  return { ...testPlan({ template: { title: 'Engineering', duration: 30, description: null } }), tasks, ...progressOnDevice(tasks, TODAY) };
 }
 
 const tasks = [

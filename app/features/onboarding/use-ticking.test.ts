@@ -3,7 +3,7 @@
 // new read of Dexie keeps (use-new-hire-data.ts): the rows that memo can skip.
 import { describe, expect, it } from 'vitest';
 import type { OnboardingTask, PlanDetails } from '../../../shared/onboarding.ts';
-import { checklistTask } from '../../sync/test-task.ts';
+import { checklistTask, testPlan } from '../../sync/test-fixtures.ts';
 import { createTaskKeeper, progressOnDevice } from './use-new-hire-data.ts';
 import { withoutSeen, withTicks, type TickInFlight, type TicksInFlight } from './use-ticking.ts';
 
@@ -20,28 +20,7 @@ function task(order: number, isCompleted = false): OnboardingTask {
 }
 
 function plan(tasks: OnboardingTask[]): PlanDetails {
-  return {
-    id: 'plan',
-    newHireId: 'kavya',
-    templateId: null,
-    managerId: null,
-    companyId: 'acme',
-    startDate: '2026-01-05',
-    currentPhase: null,
-    kind: 'onboarding',
-    businessDays: false,
-    buddyId: null,
-    buddy: null,
-    isCompleted: false,
-    completedAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    newHire: { id: 'kavya', fullName: 'Kavya Silva', email: 'kavya@test', profileImageUrl: null },
-    manager: null,
-    template: null,
-    tasks,
-    ...progressOnDevice(tasks, TODAY),
-  };
+  return { ...testPlan(), tasks, ...progressOnDevice(tasks, TODAY) };
 }
 
 const ticked = (localWrite: number | null): TickInFlight => ({ isCompleted: true, completedAt: '2026-01-06T10:00:00.000Z', click: 1, localWrite });
