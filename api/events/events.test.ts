@@ -228,7 +228,7 @@ describe('who a poke reaches', () => {
     await expectNextIsCompanyPoke(firstHire);
   });
 
-  it('a change to a task reaches the colleague who does it, though they cannot see the plan', async () => {
+  it('a change to a task reaches the colleague who does it or did it, though they cannot see the plan', async () => {
     const thirdHire = await member(acme, 'new_hire', 'Third hire', acme.manager.id);
     const plan = await assignPlan(thirdHire.id, acme.manager.id);
     const [doer, firstHire] = await Promise.all([stream(bystander.cookie), stream(acme.cookies.newHire)]);
@@ -241,6 +241,14 @@ describe('who a poke reaches', () => {
     expect(await doer.nextPoke()).toEqual<ChangePoke>({ topic: 'tasks', planId: plan.id });
     const ticked = await ctx.request(`/api/onboarding-tasks/${added.body.id}`, { method: 'PATCH', cookie: bystander.cookie, body: { isCompleted: true } });
     expect(ticked.status).toBe(200);
+    expect(await doer.nextPoke()).toEqual<ChangePoke>({ topic: 'tasks', planId: plan.id });
+    // Handed to the HR admin: the one who did it hears too (it leaves their My tasks).
+    const handed = await ctx.request(`/api/onboarding-plans/${plan.id}/tasks/${added.body.id}`, {
+      method: 'PUT',
+      cookie: acme.cookies.manager,
+      body: { title: 'Order a laptop', type: 'checklist', dayStart: 1, dayEnd: 3, assigneeKind: 'hr' },
+    });
+    expect(handed.status).toBe(200);
     expect(await doer.nextPoke()).toEqual<ChangePoke>({ topic: 'tasks', planId: plan.id });
     await touchCompany(acme);
     await expectNextIsCompanyPoke(firstHire);

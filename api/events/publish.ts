@@ -19,6 +19,8 @@ export type PlanPokeOptions = {
   staffOnly?: boolean;
   /** Who the plans belonged to before the change (handed to another manager or new hire): their view lost them. */
   previously?: PlanParties[];
+  /** Who did the plans' tasks before the change (`taskDoersOf`, read before it): a task moved or removed leaves their My tasks. */
+  previousDoers?: string[];
 };
 
 function logFailure(topic: ChangeTopic, error: unknown): void {
@@ -46,7 +48,8 @@ export async function pokePlans(deps: AppDeps, companyId: string, topic: ChangeT
   if (parties.length === 0) return;
   const poke: ChangePoke = planIds.length === 1 ? { topic, planId: planIds[0] } : { topic };
   try {
-    const people = ASSIGNEE_TOPICS.includes(topic) && !options.staffOnly ? await assigneesOfPlans(deps.db, companyId, planIds) : [];
+    const doers = ASSIGNEE_TOPICS.includes(topic) && !options.staffOnly ? await assigneesOfPlans(deps.db, companyId, planIds) : [];
+    const people = [...new Set([...doers, ...(options.previousDoers ?? [])])];
     await deps.changes.publish({ companyId, poke, audience: { plans: parties, staffOnly: options.staffOnly ?? false, ...(people.length ? { people } : {}) } });
   } catch (error) {
     logFailure(topic, error);
@@ -59,6 +62,16 @@ export async function pokePlanIds(deps: AppDeps, companyId: string, topic: Chang
     await pokePlans(deps, companyId, topic, await planRefs(deps.db, companyId, planIds), options);
   } catch (error) {
     logFailure(topic, error);
+  }
+}
+
+/** Who does the plans' tasks now: read before a write that may move or remove tasks, and passed as `previousDoers`. */
+export async function taskDoersOf(deps: AppDeps, companyId: string, planIds: string[]): Promise<string[]> {
+  try {
+    return await assigneesOfPlans(deps.db, companyId, planIds);
+  } catch (error) {
+    logFailure('tasks', error);
+    return [];
   }
 }
 

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { AssignPlanSchema, PlansPageSchema, SetTaskCompletedSchema, UpdatePlanSchema } from '../../shared/onboarding.ts';
 import { transaction } from '../db/client.ts';
 import { planRefs } from '../events/events.queries.ts';
-import { pokePlanIds, pokePlans } from '../events/publish.ts';
+import { pokePlanIds, pokePlans, taskDoersOf } from '../events/publish.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
@@ -40,8 +40,9 @@ export const plansRoutes = new Hono<AppEnv>()
     const planId = c.req.param('id');
     // Who saw the plan before: a manager or new hire it is handed away from hears of it too.
     const previously = await planRefs(db, user.companyId, [planId]);
+    const previousDoers = await taskDoersOf(c.var.deps, user.companyId, [planId]);
     const plan = await updatePlan(db, user, planId, c.req.valid('json'));
-    await pokePlans(c.var.deps, user.companyId, 'plans', [plan], { previously });
+    await pokePlans(c.var.deps, user.companyId, 'plans', [plan], { previously, previousDoers });
     return c.json(plan);
   })
 

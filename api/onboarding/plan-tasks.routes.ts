@@ -2,7 +2,7 @@
 // remove, reorder tasks; re-apply the template), and exported as CSV. Mounted next to plansRoutes.
 import { Hono } from 'hono';
 import { PlanTaskInputSchema, TaskOrderSchema } from '../../shared/onboarding.ts';
-import { pokePlanIds } from '../events/publish.ts';
+import { pokePlanIds, taskDoersOf } from '../events/publish.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
@@ -23,16 +23,18 @@ export const planTasksRoutes = new Hono<AppEnv>()
   .put('/:id/tasks/:taskId', requireUser, validate('json', PlanTaskInputSchema), async (c) => {
     const user = currentUser(c);
     const planId = c.req.param('id');
+    const previousDoers = await taskDoersOf(c.var.deps, user.companyId, [planId]);
     const task = await updatePlanTask(c.var.deps.db, user, planId, c.req.param('taskId'), c.req.valid('json'));
-    await pokePlanIds(c.var.deps, user.companyId, 'tasks', [planId]);
+    await pokePlanIds(c.var.deps, user.companyId, 'tasks', [planId], { previousDoers });
     return c.json(task);
   })
 
   .delete('/:id/tasks/:taskId', requireUser, async (c) => {
     const user = currentUser(c);
     const planId = c.req.param('id');
+    const previousDoers = await taskDoersOf(c.var.deps, user.companyId, [planId]);
     await removePlanTask(c.var.deps.db, user, planId, c.req.param('taskId'));
-    await pokePlanIds(c.var.deps, user.companyId, 'tasks', [planId]);
+    await pokePlanIds(c.var.deps, user.companyId, 'tasks', [planId], { previousDoers });
     return c.json({ message: 'Task removed' });
   })
 
