@@ -23,12 +23,13 @@ describe('assignees', () => {
     expect(v.parse(TaskInputSchema, { title: 'Read handbook', type: 'checklist' }).assigneeKind).toBe('new_hire');
   });
 
-  it('lets the assignee tick a task even on a plan they do not see, and keeps a new hire to their own tasks', () => {
+  it('lets the assignee tick a task even on a plan they do not see, besides whoever sees the plan (DESIGN.md section 5)', () => {
     const onboardingPlan = { newHireId: 'hire', managerId: 'manager' };
     expect(canCompleteTask({ id: 'it-lead', role: 'manager' }, onboardingPlan, { assigneeId: 'it-lead' })).toBe(true);
     expect(canCompleteTask({ id: 'other-manager', role: 'manager' }, onboardingPlan, { assigneeId: 'it-lead' })).toBe(false);
     expect(canCompleteTask({ id: 'manager', role: 'manager' }, onboardingPlan, { assigneeId: 'it-lead' })).toBe(true);
-    expect(canCompleteTask({ id: 'hire', role: 'new_hire' }, onboardingPlan, { assigneeId: 'it-lead' })).toBe(false);
+    expect(canCompleteTask({ id: 'hire', role: 'new_hire' }, onboardingPlan, { assigneeId: 'it-lead' })).toBe(true);
+    expect(canCompleteTask({ id: 'other-hire', role: 'new_hire' }, onboardingPlan, { assigneeId: 'it-lead' })).toBe(false);
     expect(canCompleteTask({ id: 'hire', role: 'new_hire' }, onboardingPlan, { assigneeId: 'hire' })).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { isReleased, taskTiming } from './plan-calendar.ts';
 import type { Progress } from './progress.ts';
-import { isStaff, type Role } from './roles.ts';
+import type { Role } from './roles.ts';
 import { END_BEFORE_START_MESSAGE, SectionFieldsSchema, TaskInputSchema, type TaskContent, type TemplateKind } from './templates.ts';
 
 export type OnboardingTask = TaskContent & {
@@ -104,10 +104,13 @@ export function othersTasksForNewHire<T extends Pick<OnboardingTask, 'assigneeKi
   return tasks.filter((task) => task.assigneeKind !== 'new_hire' && isReleased(task, today));
 }
 
-/** A person may tick a task assigned to them, besides the plan's staff (DESIGN.md section 5). */
+/**
+ * Who may tick a task: its assignee (even on a plan they cannot otherwise see), plus DESIGN.md section
+ * 5's rule, which the issue keeps: an admin any plan, a manager the plans they manage, a new hire their
+ * own plan. The new hire's screens still show what others do for them read-only.
+ */
 export function canCompleteTask(person: { id: string; role: Role }, plan: { managerId: string | null; newHireId: string }, task: { assigneeId: string | null }): boolean {
-  if (task.assigneeId === person.id) return true;
-  return isStaff(person.role) && canSeePlan(person, plan);
+  return task.assigneeId === person.id || canSeePlan(person, plan);
 }
 
 // ---- Request contracts (spec sections 5 and 7), used by the API and the forms ----

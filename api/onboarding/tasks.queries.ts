@@ -8,7 +8,7 @@ import { pickTaskContent } from '../../shared/templates.ts';
 import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, onboardingTasks, users } from '../db/schema.ts';
-import { forbidden, notFound } from '../lib/app-error.ts';
+import { notFound } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { movePlanFigures, planFigureColumns } from '../stats/plan-counters.ts';
@@ -110,8 +110,7 @@ const statements = preparedFor((db) => ({
 
 /**
  * Sets a task's completion as the caller may (canCompleteTask: its assignee, even on a plan they cannot
- * otherwise see, or the plan's staff; the plan's new hire gets 403 for a task someone else does; anyone
- * else 404), records who ticked it, then completes or reopens its plan. Opens no transaction itself:
+ * otherwise see, or whoever may see the plan; anyone else 404), records who ticked it, then completes or reopens its plan. Opens no transaction itself:
  * callers run it inside `transaction(db, tx => ...)` and pass `tx`.
  */
 export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput): Promise<OnboardingTask> {
@@ -121,10 +120,7 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
   const version = await nextVersion(tx, user.companyId);
   const [found] = await statement.findTask.execute({ companyId: user.companyId, taskId: input.taskId });
   if (!found) throw notFound('Task');
-  if (!canCompleteTask(user, found, found)) {
-    if (user.role === 'new_hire' && found.newHireId === user.id) throw forbidden(`This task is for ${assigneeNameOf(found) ?? 'someone else'} to do.`);
-    throw notFound('Task');
-  }
+  if (!canCompleteTask(user, found, found)) throw notFound('Task');
 
   const now = new Date();
   const updatedAt = now.toISOString();
