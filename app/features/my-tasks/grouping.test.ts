@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { MyTask } from '../../../shared/onboarding.ts';
-import { checklistTask, testPlan } from '../../sync/test-fixtures.ts';
+import { checklistTask } from '../../sync/test-fixtures.ts';
 import { groupMyTasks, plansOf } from './grouping.ts';
 
 const person = (id: string, fullName: string) => ({ id, fullName, email: `${id}@test`, profileImageUrl: null });
