@@ -26,6 +26,11 @@ export function hasPlaceholders(text: string | null | undefined): boolean {
   return text != null && /\{\{[^{}]*\}\}/.test(text);
 }
 
+/** Whether a task's title or description names a placeholder: only then does showing it need the plan's values. */
+export function taskHasPlaceholders(task: { title: string; description: string | null }): boolean {
+  return hasPlaceholders(task.title) || hasPlaceholders(task.description);
+}
+
 /** The text with every known placeholder replaced by its value; anything else is left as written. */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string;
 export function fillPlaceholders(text: string | null, values: PlaceholderValues): string | null;
@@ -59,6 +64,6 @@ export function placeholderValues(plan: { newHire: NonNullable<Person>; manager:
 
 /** A task with its title and description filled for its plan. */
 export function fillTaskText<T extends { title: string; description: string | null }>(task: T, values: PlaceholderValues): T {
-  if (!hasPlaceholders(task.title) && !hasPlaceholders(task.description)) return task;
+  if (!taskHasPlaceholders(task)) return task;
   return { ...task, title: fillPlaceholders(task.title, values), description: fillPlaceholders(task.description, values) };
 }

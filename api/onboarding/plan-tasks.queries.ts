@@ -1,7 +1,7 @@
 // Live plans: one person's tasks added, edited, removed and reordered without touching the template.
 import { and, asc, eq, isNull, max, type SQL } from 'drizzle-orm';
 import { resolveAssignee } from '../../shared/assignees.ts';
-import { fillTaskText, type PlaceholderValues } from '../../shared/placeholders.ts';
+import { fillTaskText, taskHasPlaceholders, type PlaceholderValues } from '../../shared/placeholders.ts';
 import type { OnboardingTask, PlanTaskInput, TaskOrder } from '../../shared/onboarding.ts';
 import { taskDates } from '../../shared/plan-calendar.ts';
 import type { ChecklistItem } from '../../shared/tasks.ts';
@@ -146,7 +146,9 @@ export async function updatePlanTask(db: Db, user: CurrentUser, planId: string, 
     const version = await nextVersion(tx, user.companyId);
     const plan = await editablePlan(tx, user, planId);
     const before = await liveTask(tx, plan.id, taskId);
-    const columns = keepPlaceholders(await taskColumns(tx, plan, input), before, await placeholderValuesOf(tx, plan.id));
+    // Only a task whose stored text names a placeholder can lose one to an edit.
+    const values = taskHasPlaceholders(before) ? await placeholderValuesOf(tx, plan.id) : undefined;
+    const columns = keepPlaceholders(await taskColumns(tx, plan, input), before, values);
     await tx
       .update(onboardingTasks)
       .set({

@@ -3,7 +3,7 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { canCompleteTask, type OnboardingTask } from '../../shared/onboarding.ts';
-import { fillTaskText, hasPlaceholders, nameOf, type PlaceholderValues } from '../../shared/placeholders.ts';
+import { fillTaskText, nameOf, taskHasPlaceholders, type PlaceholderValues } from '../../shared/placeholders.ts';
 import { pickTaskContent } from '../../shared/templates.ts';
 import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
@@ -153,7 +153,7 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
   ]);
   if (!task) throw notFound('Task');
   // Most tasks name no placeholder: only those read the plan's values.
-  const values = hasPlaceholders(task.title) || hasPlaceholders(task.description) ? await placeholderValuesOf(tx, task.planId) : undefined;
+  const values = taskHasPlaceholders(task) ? await placeholderValuesOf(tx, task.planId) : undefined;
   const { assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail } = found;
   return toOnboardingTask({ ...task, assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail }, values);
 }

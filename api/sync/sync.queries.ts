@@ -20,7 +20,7 @@ import {
   type Tombstone,
 } from '../../shared/sync.ts';
 import { shownHelpfulLinks } from '../../shared/company.ts';
-import { hasPlaceholders } from '../../shared/placeholders.ts';
+import { taskHasPlaceholders } from '../../shared/placeholders.ts';
 import type { Role } from '../../shared/roles.ts';
 import { first, nextVersion, snapshot, transaction, type Db, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
@@ -373,7 +373,7 @@ async function readPull(db: Db, user: CurrentUser, clientId: string, since: numb
     const manager = managerId !== null && managerEmail !== null ? { id: managerId, fullName: managerFullName, email: managerEmail } : null;
     // Without a manager (or when theirs left the company), the admins are the contacts. The plans whose
     // tasks name placeholders are looked up only when some do.
-    const withPlaceholders = [...taskRows, ...assignedRows].filter((task) => !task.deletedAt && (hasPlaceholders(task.title) || hasPlaceholders(task.description)));
+    const withPlaceholders = [...taskRows, ...assignedRows].filter((task) => !task.deletedAt && taskHasPlaceholders(task));
     const [contactAdmins, placeholders] = await Promise.all([
       manager ? [] : statement.admins.execute({ companyId: user.companyId }),
       placeholderValuesByPlan(
