@@ -17,6 +17,7 @@ import pg from 'pg';
 import { type Cluster, createDatabase, startCluster } from '../scripts/postgres-cluster.ts';
 import { PLANS_PAGE_DEFAULT } from '../shared/onboarding.ts';
 import { readScaleInfo, type ScaleInfo } from './scale-info.ts';
+import { waitUntilUp } from './wait-until-up.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -110,21 +111,6 @@ async function runScript(script: string, scriptArgs: string[]): Promise<void> {
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   children.delete(child);
   if (code !== 0) throw new Error(`${script} ${scriptArgs.join(' ')} exited with ${code}`);
-}
-
-async function waitUntilUp(url: string, child: ChildProcess) {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 type Endpoint = {
@@ -439,7 +425,7 @@ async function measure(engine: EngineName, prepared: Prepared): Promise<Measured
     [process.execPath, '--import', 'tsx', 'bench/ceiling.ts', prepared.ceilingDatabase, scale.planId, String(CEILING_PORT), String(POOL_SIZE), scale.companyId],
     {},
   );
-  await waitUntilUp(`${ceilingUrl}/health`, ceiling);
+  await waitUntilUp(`${ceilingUrl}/health`, { child: ceiling });
 
   // 2. The real server.
   const server = startProcess([process.execPath, '--import', 'tsx', 'api/server.ts'], {
@@ -453,7 +439,7 @@ async function measure(engine: EngineName, prepared: Prepared): Promise<Measured
   });
   const measured: Measured = { rows };
   try {
-    await waitUntilUp(`${SERVER}/api/health`, server);
+    await waitUntilUp(`${SERVER}/api/health`, { child: server });
     const signedIn = async (email: string) =>
       signIn(email, scale.password).catch((error: unknown) => {
         console.error(String(error instanceof Error ? error.message : error));

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Request } from '@playwright/test';
+import { waitUntilUp } from './wait-until-up.ts';
 
 const { values: args } = parseArgs({ options: { 'skip-build': { type: 'boolean', default: false }, files: { type: 'boolean', default: false } } });
 const outDir = resolve(process.env.BENCH_OUT_DIR ?? 'bench/out/dist');
@@ -60,19 +61,6 @@ if (existsSync(manifestPath)) {
 
 const kib = (bytes: number) => (bytes / KIB).toFixed(1);
 const sum = (files: Fetched[], key: 'raw' | 'gzip') => files.reduce((total, file) => total + file[key], 0);
-
-async function waitForHealth(timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 300));
-  }
-  throw new Error(`The server at ${BASE} did not answer /api/health within ${timeoutMs / 1000} s`);
-}
 
 function fetchedBy(request: Request, path: string): Fetched['by'] {
   if (request.serviceWorker() === null) return 'page';
@@ -134,7 +122,7 @@ async function main() {
   let browser: Browser | undefined;
   const results: { spec: PageSpec; files: Fetched[] }[] = [];
   try {
-    await waitForHealth();
+    await waitUntilUp(`${BASE}/api/health`);
     browser = await chromium.launch({
       executablePath: CHROME_PATH,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

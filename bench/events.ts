@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { type Cluster, createDatabase, startCluster } from '../scripts/postgres-cluster.ts';
 import type { PullResponse } from '../shared/sync.ts';
 import { openReadyStream } from '../api/test/event-stream.ts';
+import { waitUntilUp } from './wait-until-up.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,18 +55,7 @@ async function startServer(env: Record<string, string>): Promise<void> {
     env: { ...process.env, ...env, NODE_ENV: 'test', PORT: String(PORT), HOST: '127.0.0.1', MAIL_DIR: join(dataDir, 'mail'), SEED_DEMO: 'true', STATIC_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (
-      await fetch(`${SERVER}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not come up');
+  await waitUntilUp(`${SERVER}/api/health`, { child: server });
 }
 
 async function signIn(email: string): Promise<string> {

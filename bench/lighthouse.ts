@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitUntilUp } from './wait-until-up.ts';
 
 const RUNS = 3;
 const PAGES: { path: string; signInAs?: string }[] = [{ path: '/' }, { path: '/login' }, { path: '/new-hire-dashboard', signInAs: 'newhire@demo.kickoff.local' }];
@@ -31,19 +32,6 @@ type Sample = { score: number; lcpMs: number; tbtMs: number; cls: number };
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
-async function waitForHealth(baseUrl: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`The server at ${baseUrl} did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
 /** The production server on a throwaway database with the demo company, serving `dist/` (or STATIC_DIR). */
@@ -100,7 +88,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const results: Record<string, { runs: Sample[]; median: Sample }> = {};
   try {
-    await waitForHealth(baseUrl);
+    await waitUntilUp(`${baseUrl}/api/health`, { timeoutMs: 30_000 });
     const demoPassword = started ? await started.demoPassword : (process.env.BENCH_DEMO_PASSWORD ?? 'Kickoff#2026');
     for (const { path, signInAs } of PAGES) {
       const runs: Sample[] = [];

@@ -19,6 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, request, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { waitUntilUp } from './wait-until-up.ts';
 
 const { values: options } = parseArgs({
   options: { only: { type: 'string' }, throttle: { type: 'string', default: '1,4' }, profile: { type: 'boolean', default: false }, trace: { type: 'boolean', default: false } },
@@ -125,18 +126,6 @@ const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
 });
 const stop = () => server.kill('SIGTERM');
 process.on('exit', stop);
-
-async function waitForServer() {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error('server did not start');
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -258,7 +247,7 @@ function topSelfTime(profile: { nodes: ProfileNode[]; startTime: number; endTime
 }
 
 async function main() {
-  await waitForServer();
+  await waitUntilUp(`${BASE}/api/health`, { timeoutMs: 30_000 });
   const loadBefore = loadavg();
   const admin = await request.newContext({ baseURL: BASE });
   await admin.post('/api/auth/login', { data: { email: 'admin@demo.kickoff.local', password: PASSWORD } });
