@@ -1,7 +1,7 @@
 // Onboarding plans and their tasks: the API's shapes and the rules both sides compute (who sees a
 // plan, task status, phase tabs, due dates, today's tasks; progress is in progress.ts).
 import * as v from 'valibot';
-import { isReleased, taskTiming } from './plan-calendar.ts';
+import { isPastDue, isReleased, taskTiming } from './plan-calendar.ts';
 import type { Progress } from './progress.ts';
 import type { Role } from './roles.ts';
 import { END_BEFORE_START_MESSAGE, SectionFieldsSchema, TaskInputSchema, type TaskContent, type TemplateKind } from './templates.ts';
@@ -82,7 +82,7 @@ export function canSeePlan(person: { id: string; role: Role }, plan: { managerId
 
 export function taskStatus(task: { isCompleted: boolean; dueDate: string | null }, today: string): TaskStatus {
   if (task.isCompleted) return 'Completed';
-  if (task.dueDate && task.dueDate < today) return 'Overdue';
+  if (isPastDue(task, today)) return 'Overdue';
   return 'Pending';
 }
 

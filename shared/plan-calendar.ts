@@ -91,11 +91,16 @@ export function phaseTabOfDay(dayStart: number | null): PhaseTab {
   return 'Final Review';
 }
 
+/** Past its due date (an open task then shows as overdue everywhere). */
+export function isPastDue(task: { dueDate: string | null }, today: string): boolean {
+  return task.dueDate !== null && task.dueDate < today;
+}
+
 export type TaskTiming = 'overdue' | 'today' | 'upcoming';
 
 /** Where an open task stands today: past its due date, in its window, or not open yet. */
 export function taskTiming(task: { opensOn: string | null; dueDate: string | null }, today: string): TaskTiming {
-  if (task.dueDate !== null && task.dueDate < today) return 'overdue';
+  if (isPastDue(task, today)) return 'overdue';
   if (task.opensOn !== null && task.opensOn > today) return 'upcoming';
   return 'today';
 }

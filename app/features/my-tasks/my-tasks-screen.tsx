@@ -5,6 +5,7 @@ import { CalendarDays, CircleCheckBig, Inbox } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { displayName, type SessionUser } from '../../../shared/auth.ts';
 import type { MyTask } from '../../../shared/onboarding.ts';
+import { isPastDue } from '../../../shared/plan-calendar.ts';
 import { TEMPLATE_KIND_LABELS } from '../../../shared/templates.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
@@ -137,7 +138,7 @@ function Group({ group, today, user, onToggle, busyTaskId }: { group: MyTaskGrou
 
 const MyTaskRow = memo(function MyTaskRow({ task, today, forSelf, onToggle, busy }: { task: MyTask; today: string; forSelf: boolean; onToggle: Toggle; busy: boolean }) {
   const checkboxId = useId();
-  const overdue = !task.isCompleted && task.dueDate !== null && task.dueDate < today;
+  const overdue = !task.isCompleted && isPastDue(task, today);
   return (
     <li className="flex items-start gap-3 py-2.5">
       <input
