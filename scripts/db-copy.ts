@@ -33,6 +33,11 @@ const TABLES = [
   'syncClients',
   'syncTombstones',
   'rateLimits',
+  'serverSettings',
+  'jobs',
+  'outbox',
+  'pushSubscriptions',
+  'notificationOptOuts',
 ] as const satisfies readonly (keyof typeof pgSchema & keyof typeof sqliteSchema)[];
 const BATCH = 500;
 

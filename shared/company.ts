@@ -2,6 +2,7 @@
 // links an admin sets there (DESIGN.md section 8) that the new hire's dashboard shows.
 import * as v from 'valibot';
 import { safeUrl } from './links.ts';
+import { TimeZoneSchema } from './notifications.ts';
 import type { HelpfulLink } from './sync.ts';
 
 export const COMPANY_LIMITS = { name: 100, address: 300, city: 100, url: 2000 } as const;
@@ -57,6 +58,8 @@ export const CompanySettingsSchema = v.object({
   address: clearable(v.pipe(v.string(), v.maxLength(COMPANY_LIMITS.address, `Address must be at most ${COMPANY_LIMITS.address} characters`))),
   phone: clearable(v.pipe(v.string(), v.regex(PHONE_PATTERN, INVALID_PHONE))),
   city: clearable(v.pipe(v.string(), v.maxLength(COMPANY_LIMITS.city, `City must be at most ${COMPANY_LIMITS.city} characters`))),
+  /** The company's day for reminders (shared/notifications.ts); left out keeps it. */
+  timeZone: v.optional(TimeZoneSchema),
   resources: v.optional(
     v.object({
       employeeHandbook: httpLink('Employee Handbook'),
@@ -77,6 +80,8 @@ export type CompanySettings = {
   address: string | null;
   phone: string | null;
   city: string | null;
+  /** IANA name, 'UTC' until an admin sets it. */
+  timeZone: string;
   /** Each of the four links, null when not set: what the settings form edits. */
   resources: HelpfulResourceLinks;
   /** The links that are set, as the Helpful Resources card reads them (the sync pull carries the same list). */

@@ -16,6 +16,7 @@ export async function getCompanySettings(db: Db | Tx, companyId: string): Promis
           address: companies.address,
           phone: companies.phone,
           city: companies.city,
+          timeZone: companies.timeZone,
           helpfulResources: companies.helpfulResources,
         })
         .from(companies)

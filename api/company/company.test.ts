@@ -27,6 +27,7 @@ describe('company settings', () => {
         address: '1 Test Street',
         phone: null,
         city: null,
+        timeZone: 'UTC',
         resources: noLinks,
         helpfulResources: [],
       } satisfies CompanySettings);
@@ -49,6 +50,7 @@ describe('company settings', () => {
       address: '5 Harbour Road',
       phone: '+94 77 123 4567',
       city: 'Colombo',
+      timeZone: 'Asia/Colombo',
       resources: { employeeHandbook: 'https://acme.test/handbook', itSetupGuide: ' https://it.acme.test/setup ', benefitsGuide: '' },
       // Not settable here: ignored.
       planType: 'business',
@@ -61,6 +63,7 @@ describe('company settings', () => {
       address: '5 Harbour Road',
       phone: '+94 77 123 4567',
       city: 'Colombo',
+      timeZone: 'Asia/Colombo',
       resources: { ...noLinks, employeeHandbook: 'https://acme.test/handbook', itSetupGuide: 'https://it.acme.test/setup' },
       helpfulResources: [
         { label: 'Employee Handbook', url: 'https://acme.test/handbook' },

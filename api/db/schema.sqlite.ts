@@ -34,6 +34,8 @@ export const companies = sqliteTable('companies', {
   planType: text('plan_type', { enum: ['starter', 'growth', 'business'] })
     .notNull()
     .default('starter'),
+  /** IANA time zone of the company's day: reminders go out at 08:00 in it (shared/notifications.ts). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   helpfulResources: text('helpful_resources', { mode: 'json' }).$type<HelpfulResource[]>(),
   /** The company's sync counter: bumped under this row's lock once per write transaction of synced rows. */
   version: version(),
@@ -340,6 +342,8 @@ export const messages = sqliteTable(
       .notNull()
       .default('plan'),
     isRead: bool('is_read').notNull().default(false),
+    /** Set once an unread-message mail has covered this message (or it was read first): never mailed twice. */
+    emailNotified: bool('email_notified').notNull().default(false),
     version: version(),
     deletedAt: deletedAt(),
     createdAt: createdAt(),
@@ -349,6 +353,7 @@ export const messages = sqliteTable(
     index('messages_receiver_idx').on(t.receiverId, t.isRead),
     index('messages_sender_idx').on(t.senderId),
     index('messages_company_version_idx').on(t.companyId, t.version),
+    index('messages_unnotified_idx').on(t.emailNotified, t.isRead, t.createdAt),
   ],
 );
 
@@ -494,4 +499,102 @@ export const rateLimits = sqliteTable(
     resetAt: integer('reset_at').notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/** Values the server keeps for every instance: VAPID keys, the unsubscribe links' signing key. */
+export const serverSettings = sqliteTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The job runner's schedule (decision 010): one row per recurring job, claimed with a lease so two
+ * instances never run the same job at once. Times are epoch milliseconds, compared the same way on
+ * both engines.
+ */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    /** 'mail-outbox', or '<kind>:<companyId>' for a company's job. */
+    name: text('name').primaryKey(),
+    kind: text('kind', { enum: ['morning_digest', 'weekly_summary', 'start_mails', 'unread_messages', 'outbox'] }).notNull(),
+    /** null: a job of the whole server (the outbox, unread-message mails). */
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** A cron expression (croner) read in `timeZone`. */
+    schedule: text('schedule').notNull(),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    nextRunAt: integer('next_run_at').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: integer('lease_until'),
+    /** Failures since the last success: the retry backoff grows with it. */
+    attempts: integer('attempts').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    lastStartedAt: integer('last_started_at'),
+    lastFinishedAt: integer('last_finished_at'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('jobs_next_run_idx').on(t.nextRunAt), index('jobs_company_idx').on(t.companyId)],
+);
+
+/**
+ * Every mail and push notification is a row first, then sent (decision 010). `dedupeKey` makes
+ * "once" hold across instances and restarts: a second enqueue of the same key is a no-op.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: id(),
+    channel: text('channel', { enum: ['email', 'push'] }).notNull(),
+    /** What kind of message this is (account, morning_digest, ...), for preferences and admins. */
+    kind: text('kind').notNull(),
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The address of an email; null for a push (it goes to each of the user's subscriptions). */
+    recipient: text('recipient'),
+    /** The rendered mail ({ subject, text, html, headers }) or push ({ title, body, url }). */
+    payload: text('payload').notNull(),
+    dedupeKey: text('dedupe_key'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    leaseUntil: integer('lease_until'),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('outbox_dedupe_key_idx').on(t.dedupeKey), index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_company_idx').on(t.companyId)],
+);
+
+/** A browser's Web Push subscription (the installed app on one device). */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** A kind of notification a person turned off (shared/notifications.ts); every kind is on by default. */
+export const notificationOptOuts = sqliteTable(
+  'notification_opt_outs',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    kind: text('kind', { enum: ['morning_digest', 'weekly_summary', 'start_mails', 'unread_messages'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -29,4 +29,9 @@ export const {
   rateLimits,
   companyTemplateStats,
   companyCompletionMonths,
+  serverSettings,
+  jobs,
+  outbox,
+  pushSubscriptions,
+  notificationOptOuts,
 } = schema;
