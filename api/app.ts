@@ -9,13 +9,16 @@ import { loadUser } from './auth/sessions.ts';
 import { companyRoutes } from './company/company.routes.ts';
 import { isUnstorableText, rows, uniqueViolation } from './db/client.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { alreadyExists, AppError, emailTaken } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
 import { refuseUnstorableText, requireSameOrigin, securityHeaders, unstorableText } from './middleware/security.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { myTasksRoutes } from './my-tasks/my-tasks.routes.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { plansRoutes, tasksRoutes } from './onboarding/onboarding.routes.ts';
 import { planTasksRoutes } from './onboarding/plan-tasks.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { paymentsRoutes, subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
@@ -60,12 +63,15 @@ function apiRoutes() {
       .route('/my-tasks', myTasksRoutes)
       .route('/messages', messagesRoutes)
       .route('/company', companyRoutes)
+      .route('/jobs', jobsRoutes)
       .route('/companies', statsRoutes)
       .route('/payments', paymentsRoutes)
       .route('/subscription', subscriptionRoutes)
       .route('/sync', syncRoutes)
       .route('/events', eventsRoutes)
       .route('/public-config', siteRoutes)
+      .route('/push', pushRoutes)
+      .route('/notifications', notificationsRoutes)
   );
 }
 

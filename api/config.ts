@@ -36,6 +36,19 @@ const EnvSchema = z.object({
     .optional(),
   TRUST_PROXY: bool.default(false),
   STATIC_DIR: z.string().min(1).default('dist'),
+  // Web Push (VAPID) keys as `npx web-push generate-vapid-keys` prints them: an uncompressed P-256 point and its private scalar.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a URL-safe base64 P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a URL-safe base64 P-256 private key (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
 });
 
 export type Config = {
@@ -70,6 +83,8 @@ export type Config = {
   hsts: boolean;
   /** Scheduled online backups of the SQLite file (BACKUP_DIR); undefined when off. */
   backup: { dir: string; keep: number; intervalMs: number } | undefined;
+  /** Web Push: the VAPID keys from the environment (else made once and kept in server_settings) and the contact push services see. */
+  push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string };
 };
 
 /** SQLite (one file, the embedded default) or PostgreSQL (selected by DATABASE_URL). */
@@ -145,6 +160,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (mode !== 'simulator' && env.PAYHERE_MERCHANT_ID && !env.PAYHERE_APP_ID) {
     throw new ConfigError(PAYHERE_APP_REQUIRED_MESSAGE);
   }
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (one key pair); set both or neither.');
+  }
   if (env.BACKUP_DIR && env.DATABASE_URL) throw new ConfigError(POSTGRES_BACKUP_DIR_MESSAGE);
   const backupIntervalMs = durationMs(env.BACKUP_INTERVAL);
   // Node's timers hold at most 2^31 - 1 ms (24.8 days); a longer one would fire at once.
@@ -179,5 +197,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secureCookies: secure,
     hsts: secure,
     backup: env.BACKUP_DIR ? { dir: env.BACKUP_DIR, keep: env.BACKUP_KEEP, intervalMs: backupIntervalMs } : undefined,
+    push: {
+      vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
+    },
   };
 }

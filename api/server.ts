@@ -11,8 +11,11 @@ import { startChores } from './chores.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createChangeBus } from './events/create-bus.ts';
+import { jobHandlers } from './jobs/job-handlers.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { DEMO_PASSWORD, randomDemoPassword, seedDemo } from './seed.ts';
 import { createMailer } from './mail/mailer.ts';
+import { settleBackgroundDeliveries } from './mail/outbox.ts';
 
 // A promise nobody awaited failed somewhere (a fire-and-forget write, a library's timer): that request
 // or chore is lost, but the others are fine, so log it and keep serving instead of crashing them all.
@@ -81,6 +84,7 @@ async function start() {
   }
 
   const chores = startChores({ db, config });
+  const jobRunner = startJobRunner({ db, handlers: jobHandlers({ config, mailer }) });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Kickoff is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`);
   });
@@ -88,8 +92,9 @@ async function start() {
   let stopping = false;
   let closing: Promise<void> | undefined;
   const closeAndExit = () => {
-    closing ??= changes
-      .close()
+    // A job still running gets until just before the forced exit below; one cut off is taken over by
+    // another instance when its lease runs out. Mails being sent for a request finish (or stay queued).
+    closing ??= Promise.all([jobRunner.stop(8_000), changes.close(), settleBackgroundDeliveries()])
       .then(() => database.close())
       .catch((error: unknown) => console.error('Closing the database failed:', error))
       .finally(() => process.exit(0));
@@ -99,6 +104,7 @@ async function start() {
     stopping = true;
     console.log(`${signal} received: finishing requests and closing the database.`);
     chores.stop();
+    void jobRunner.stop(8_000);
     server.close(closeAndExit);
     // Event streams never finish on their own: ended here, so the server can close within moments.
     void changes.close();

@@ -5,6 +5,7 @@ import type { Role } from '../../shared/roles.ts';
 import { type Db, first, nextVersion, transaction } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { companies, users } from '../db/schema.ts';
+import { ensureCompanyJobs } from '../jobs/jobs.queries.ts';
 import { conflict, emailTaken } from '../lib/app-error.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 import { recordUserDeletion } from '../sync/tombstones.ts';
@@ -37,12 +38,13 @@ export type CreateCompanyWithAdminOptions = {
   isEmailVerified?: boolean;
 };
 
-/** Sign-up: a new company and its first user, an administrator. */
-export function createCompanyWithAdmin(db: Db, options: CreateCompanyWithAdminOptions) {
+/** Sign-up: a new company and its first user, an administrator; the company's jobs are timed from `now`. */
+export function createCompanyWithAdmin(db: Db, options: CreateCompanyWithAdminOptions, now = new Date()) {
   return transaction(db, async (tx) => {
     await assertEmailFree(tx, options.email);
     const [company] = await tx.insert(companies).values({ name: options.companyName.trim(), address: options.companyAddress.trim() }).returning();
     if (!company) throw new Error('The company was not created');
+    await ensureCompanyJobs(tx, company.id, company.timeZone, now);
     const [user] = await tx
       .insert(users)
       .values({

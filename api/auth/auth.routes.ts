@@ -17,7 +17,7 @@ import { plansOfPerson } from '../events/events.queries.ts';
 import { pokePersonRemoved } from '../events/publish.ts';
 import type { AppEnv, CurrentUser } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
-import { passwordResetMail, sendQuietly, verificationMail } from '../mail/account-mails.ts';
+import { passwordResetMail, queueAccountMail, sendAccountMail, verificationMail } from '../mail/account-mails.tsx';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { accountKey, assertNotLimited, clientAddress, consume, limits } from '../middleware/rate-limit.ts';
 import { consumeToken, findUsableToken, issueToken, RESET_TOKEN_TTL_MS } from './auth-tokens.ts';
@@ -68,7 +68,8 @@ export const authRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(body.password);
     const { user } = await createCompanyWithAdmin(deps.db, { ...body, passwordHash });
     const token = await issueEmailVerification(deps.db, user.id);
-    await sendQuietly(deps.mailer, verificationMail(user.email, deps.config.appUrl, token));
+    // A failed send stays in the outbox and is retried; sign-up goes on either way.
+    await sendAccountMail(deps, 'verification', user, await verificationMail(user.email, deps.config.appUrl, token), new Date());
     // The address the account was made from is the owner's: delays others cause do not hold it up.
     await passwordAccepted(deps.db, accountKey(user.email), clientAddress(c));
     await startSession(c, user.id);
@@ -127,25 +128,27 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post('/resend-verification', validate('json', ResendVerificationSchema), async (c) => {
     const { email } = c.req.valid('json');
-    const { db, mailer, config } = c.var.deps;
+    const { deps } = c.var;
+    const { db, config } = deps;
     await consume(db, [limits.resendPerAddress, clientAddress(c)], [limits.resendPerAccount, accountKey(email)]);
     const user = await findUserByEmail(db, email);
     if (user && !user.isEmailVerified) {
       const token = await issueEmailVerification(db, user.id);
-      void sendQuietly(mailer, verificationMail(user.email, config.appUrl, token));
+      await queueAccountMail(deps, 'verification', user, await verificationMail(user.email, config.appUrl, token), new Date());
     }
     return c.json({ message: VERIFICATION_SENT });
   })
 
   .post('/forgot-password', validate('json', ForgotPasswordSchema), async (c) => {
     const { email } = c.req.valid('json');
-    const { db, mailer, config } = c.var.deps;
+    const { deps } = c.var;
+    const { db, config } = deps;
     await consume(db, [limits.forgotPerAddress, clientAddress(c)], [limits.forgotPerAccount, accountKey(email)]);
     const user = await findUserByEmail(db, email);
     if (user) {
       const token = await issueToken(db, user.id, 'reset', RESET_TOKEN_TTL_MS);
-      // Not awaited: waiting for the mail server only when the account exists would tell by timing.
-      void sendQuietly(mailer, passwordResetMail(user.email, config.appUrl, token));
+      // Queued, then sent without waiting: waiting for the mail server only when the account exists would tell by timing.
+      await queueAccountMail(deps, 'password_reset', user, await passwordResetMail(user.email, config.appUrl, token), new Date());
     }
     return c.json({ message: RESET_SENT });
   })

@@ -12,7 +12,7 @@ export const companyRoutes = new Hono<AppEnv>()
 
   .patch('/', requireRole('admin'), validate('json', CompanySettingsSchema), async (c) => {
     const { companyId } = currentUser(c);
-    const settings = await updateCompanySettings(c.var.deps.db, companyId, c.req.valid('json'));
+    const settings = await updateCompanySettings(c.var.deps.db, companyId, c.req.valid('json'), new Date());
     await pokeRoles(c.var.deps, companyId, 'company', EVERYONE);
     return c.json(settings);
   });

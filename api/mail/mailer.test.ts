@@ -1,10 +1,10 @@
 // Mail to files is for the local demo: a deployed server without SMTP would lose every invitation.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
-import { composeMail, createMailer } from './mailer.ts';
+import { createMailer } from './mailer.ts';
 
 const mailDir = mkdtempSync(join(tmpdir(), 'kickoff-mailer-'));
 afterAll(() => rmSync(mailDir, { recursive: true, force: true }));
@@ -28,7 +28,9 @@ describe('createMailer', () => {
 
   it('writes .eml files on the local demo', async () => {
     const mailer = createMailer(loadConfig({ MAIL_DIR: mailDir }));
-    await mailer.send(composeMail({ to: 'ana@example.com', subject: 'Hi', intro: 'Hello', actionLabel: 'Open', actionUrl: 'http://localhost:3000/' }));
-    expect(readdirSync(mailDir).filter((name) => name.endsWith('.eml'))).toHaveLength(1);
+    await mailer.send({ to: 'ana@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>', headers: { 'List-Unsubscribe': '<http://localhost:3000/u>' } });
+    const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    expect(readFileSync(join(mailDir, files[0] ?? ''), 'utf8')).toContain('List-Unsubscribe: <http://localhost:3000/u>');
   });
 });

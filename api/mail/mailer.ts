@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { type Config, ConfigError } from '../config.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `headers` carries extra headers such as List-Unsubscribe (RFC 8058) on reminder mails. */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 const FROM = 'Kickoff <no-reply@kickoff.local>';
@@ -35,23 +36,5 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailDir' | 'deplo
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${crypto.randomUUID().slice(0, 8)}.eml`;
       writeFileSync(join(config.mailDir, file), info.message as Buffer);
     },
-  };
-}
-
-/** Wraps a short message and one call-to-action link in the product's plain and HTML layouts. */
-export function composeMail(options: { to: string; subject: string; intro: string; actionLabel: string; actionUrl: string; outro?: string }): Mail {
-  const { to, subject, intro, actionLabel, actionUrl, outro = '' } = options;
-  const escape = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  return {
-    to,
-    subject,
-    text: `${intro}\n\n${actionLabel}: ${actionUrl}\n\n${outro}\n\n— Kickoff`.replace(/\n{3,}/g, '\n\n'),
-    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px;color:#4f46e5">Kickoff</h1>
-<p>${escape(intro)}</p>
-<p><a href="${escape(actionUrl)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(actionLabel)}</a></p>
-<p style="font-size:13px;color:#6b7280">Or paste this link into your browser: ${escape(actionUrl)}</p>
-${outro ? `<p style="font-size:13px;color:#6b7280">${escape(outro)}</p>` : ''}
-</body></html>`,
   };
 }

@@ -7,6 +7,7 @@ import { pokePlanIds, readByStaff } from '../events/publish.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
+import { pushNewMessage } from '../push/message-push.ts';
 import { countUnread, listMessages, markMessageRead, markPlanRead, sendMessage } from './messages.queries.ts';
 
 const IdParamSchema = v.object({ id: v.string() });
@@ -28,6 +29,7 @@ export const messagesRoutes = new Hono<AppEnv>()
     const input = c.req.valid('json');
     const message = await transaction(c.var.deps.db, (tx) => sendMessage(tx, user, input));
     await pokePlanIds(c.var.deps, user.companyId, 'messages', [message.planId], { staffOnly: message.audience === 'staff' });
+    await pushNewMessage(c.var.deps, message, new Date());
     return c.json(message, 201);
   })
 

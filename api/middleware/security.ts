@@ -6,8 +6,11 @@ import { AppError, forbidden } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** PayHere's server posts here; it is verified by its signature instead. */
-const ORIGIN_EXEMPT = new Set(['/api/payments/notify']);
+/**
+ * PayHere's server posts to the first, verified by its signature instead; mail clients post the
+ * one-click unsubscribe (RFC 8058) from their own servers, and its signed token is the authority.
+ */
+const ORIGIN_EXEMPT = new Set(['/api/payments/notify', '/api/notifications/unsubscribe']);
 
 /** hono/csrf skips JSON bodies, so every unsafe request is checked here whatever its type. */
 export const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -2,7 +2,7 @@
 // until its row exists here. Every sender of a kind asks `optedOut` before it enqueues.
 import { and, eq, inArray } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '../../shared/notifications.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { type Db, transaction, type Tx } from '../db/client.ts';
 import { notificationOptOuts } from '../db/schema.ts';
 
 export async function preferencesOf(db: Db | Tx, userId: string): Promise<NotificationPreferences> {
@@ -28,4 +28,12 @@ export async function optedOut(db: Db | Tx, kind: NotificationKind, userIds: rea
     .from(notificationOptOuts)
     .where(and(eq(notificationOptOuts.kind, kind), inArray(notificationOptOuts.userId, [...userIds])));
   return new Set(rows.map((row) => row.userId));
+}
+
+/** PUT /api/notifications/preferences: every kind at once, in one transaction. */
+export async function savePreferences(db: Db, person: { id: string; companyId: string }, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+  return transaction(db, async (tx) => {
+    for (const kind of NOTIFICATION_KINDS) await setPreference(tx, person, kind, preferences[kind]);
+    return preferencesOf(tx, person.id);
+  });
 }

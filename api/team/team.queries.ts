@@ -11,7 +11,8 @@ import { type Db, first, lockCompany, nextVersion, transaction, type Tx } from '
 import { companies, onboardingPlans, sessions, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, planLimitReached } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
-import { composeMail, type Mail } from '../mail/mailer.ts';
+import { invitationMail } from '../mail/account-mails.tsx';
+import type { Mail } from '../mail/mailer.ts';
 import { accountKey, consume, limits } from '../middleware/rate-limit.ts';
 import { visiblePlansWhere } from '../onboarding/access.ts';
 import { recordUserDeletion } from '../sync/tombstones.ts';
@@ -99,22 +100,10 @@ function companyPerson(db: Db | Tx, companyId: string, userId: string) {
   );
 }
 
-async function invitationMail(db: Db, inviter: CurrentUser, to: string, link: string): Promise<Mail> {
-  const company = await first(db.select({ name: companies.name }).from(companies).where(eq(companies.id, inviter.companyId)));
-  return composeMail({
-    to,
-    subject: `You're invited to join ${company?.name ?? 'your team'} on Kickoff`,
-    intro: `${inviter.fullName ?? inviter.email} invited you to join ${company?.name ?? 'their team'} on Kickoff. Set a password to sign in and start your onboarding.`,
-    actionLabel: 'Accept invitation',
-    actionUrl: link,
-    outro: 'This link works once and expires in 7 days. If you were not expecting it, you can ignore this email.',
-  });
-}
-
 async function issueInvitation(db: Db, appUrl: string, inviter: CurrentUser, person: { id: string; email: string }): Promise<Mail> {
   const token = await issueToken(db, person.id, 'invite', INVITE_TOKEN_TTL_MS);
-  const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
-  return invitationMail(db, inviter, person.email, link);
+  const company = await first(db.select({ name: companies.name }).from(companies).where(eq(companies.id, inviter.companyId)));
+  return invitationMail({ to: person.email, appUrl, token, companyName: company?.name ?? null, inviterName: inviter.fullName ?? inviter.email });
 }
 
 /** Invitations not yet accepted that one company may have at once: each one is a mail to a stranger. */

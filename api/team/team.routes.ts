@@ -7,21 +7,10 @@ import { pokePersonRemoved, pokeRoles, STAFF } from '../events/publish.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
-import type { Mail } from '../mail/mailer.ts';
+import { sendAccountMail } from '../mail/account-mails.tsx';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
 import { deleteTeamMember, findManagers, findTeam, inviteUser, resendInvitation } from './team.queries.ts';
-
-/** Sends a mail; a failed send is logged and reported, never a 500 after the change is made. */
-async function trySend(send: (mail: Mail) => Promise<void>, mail: Mail): Promise<boolean> {
-  try {
-    await send(mail);
-    return true;
-  } catch (error) {
-    console.error('Invitation mail failed', error);
-    return false;
-  }
-}
 
 export const teamRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => c.json(await findTeam(c.var.deps.db, currentUser(c))))
@@ -29,18 +18,23 @@ export const teamRoutes = new Hono<AppEnv>()
   .get('/managers', requireRole('admin'), async (c) => c.json(await findManagers(c.var.deps.db, currentUser(c).companyId)))
 
   .post('/invite', requireRole('admin', 'manager'), validate('json', InviteSchema), async (c) => {
-    const { db, config, mailer } = c.var.deps;
+    const { deps } = c.var;
     const inviter = currentUser(c);
-    const { user, mail } = await inviteUser(db, config.appUrl, inviter, c.req.valid('json'), clientAddress(c));
-    await pokeRoles(c.var.deps, inviter.companyId, 'team', STAFF);
-    const mailSent = await trySend((m) => mailer.send(m), mail);
+    const { user, mail } = await inviteUser(deps.db, deps.config.appUrl, inviter, c.req.valid('json'), clientAddress(c));
+    await pokeRoles(deps, inviter.companyId, 'team', STAFF);
+    // Queued first: a failed send (mailSent false) is retried by the outbox job.
+    const mailSent = await sendAccountMail(deps, 'invitation', { id: user.id, companyId: inviter.companyId }, mail, new Date());
     return c.json({ ...user, mailSent }, 201);
   })
 
   .post('/:id/resend-invitation', requireRole('admin'), async (c) => {
-    const { db, config, mailer } = c.var.deps;
-    const mail = await resendInvitation(db, config.appUrl, currentUser(c), c.req.param('id'), clientAddress(c));
-    if (!(await trySend((m) => mailer.send(m), mail))) throw new AppError(502, 'The invitation email could not be sent. Please try again.');
+    const { deps } = c.var;
+    const admin = currentUser(c);
+    const personId = c.req.param('id');
+    const mail = await resendInvitation(deps.db, deps.config.appUrl, admin, personId, clientAddress(c));
+    if (!(await sendAccountMail(deps, 'invitation', { id: personId, companyId: admin.companyId }, mail, new Date()))) {
+      throw new AppError(502, 'The invitation email could not be sent just now. Kickoff will keep trying to send it; you can also resend it later.');
+    }
     return c.json({ message: 'Invitation email resent' });
   })
 

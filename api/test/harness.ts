@@ -8,6 +8,7 @@ import { type Db, type OpenDatabase, openDatabase } from '../db/client.ts';
 import type { ChangeBusOptions } from '../events/bus.ts';
 import { createChangeBus } from '../events/create-bus.ts';
 import type { Mail } from '../mail/mailer.ts';
+import { settleBackgroundDeliveries } from '../mail/outbox.ts';
 import { createDatabase, dropDatabase } from '../../scripts/postgres-cluster.ts';
 
 // A precomputed Argon2id hash of TEST_PASSWORD, so fixtures do not pay for hashing.
@@ -81,6 +82,8 @@ export function apiOver(db: Db, config: Config, busOptions: ChangeBusOptions = {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await response.text();
+    // Mails a route sends without waiting (forgot-password) have arrived by the time the test reads them.
+    await settleBackgroundDeliveries();
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

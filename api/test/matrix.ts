@@ -12,7 +12,10 @@
 import { eq } from 'drizzle-orm';
 import { issueToken, RESET_TOKEN_TTL_MS } from '../auth/auth-tokens.ts';
 import { issueEmailVerification } from '../auth/auth.queries.ts';
+import { ensureJobs } from '../jobs/jobs.queries.ts';
+import { companyJobName } from '../jobs/schedule.ts';
 import { onboardingTasks, subscriptions } from '../db/schema.ts';
+import { unsubscribeToken } from '../notifications/unsubscribe-token.ts';
 import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptions/payhere.ts';
 import { TEST_PASSWORD } from './harness.ts';
 import { ACTORS, COMPANY_OF, type Actor, type SignedInActor, type World, signedNotify } from './world.ts';
@@ -194,6 +197,30 @@ const push = (mutation: (w: World) => { name: string; args: unknown }) => (w: Wo
   mutations: [{ id: 1, ...mutation(w) }],
 });
 const syncRejectsWrite = { tables: ['sync_clients'], why: 'a rejected mutation still advances the client’s lastMutationId (DESIGN.md section 6)' };
+
+/** A browser's subscription keys (shapes only: no push is sent in the matrix). */
+const MATRIX_PUSH_KEYS = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
+const MATRIX_PUSH_SUBSCRIPTION = { endpoint: 'https://push.example.test/newHireA1-phone', keys: MATRIX_PUSH_KEYS };
+
+/** newHireA1's morning-digest unsubscribe token, made by `prepare` (it reads the signing key) for `query`. */
+const unsubscribeTokens = new WeakMap<World, string>();
+const unsubscribeTargets: Target[] = [
+  {
+    label: 'newHireA1’s morning digest link',
+    prepare: async (w) => void unsubscribeTokens.set(w, await unsubscribeToken(w.ctx.db, w.users.newHireA1.id, 'morning_digest')),
+    query: (w) => ({ token: unsubscribeTokens.get(w) ?? '' }),
+    expect: everyone(200),
+  },
+  {
+    label: 'that link with its kind changed (forged)',
+    prepare: async (w) => {
+      const [, signature] = (await unsubscribeToken(w.ctx.db, w.users.newHireA1.id, 'morning_digest')).split('.');
+      unsubscribeTokens.set(w, `${Buffer.from(`${w.users.newHireA1.id}:weekly_summary`).toString('base64url')}.${signature}`);
+    },
+    query: (w) => ({ token: unsubscribeTokens.get(w) ?? '' }),
+    expect: everyone(400),
+  },
+];
 
 export const MATRIX: MatrixRow[] = [
   // ---- public ----
@@ -566,6 +593,64 @@ export const MATRIX: MatrixRow[] = [
     ],
   },
 
+  // ---- web push (issue #18) ----
+  { route: 'GET /api/push/key', rule: 'web push: every signed-in person reads the server’s VAPID public key', targets: [{ label: 'the key', expect: signedIn(200) }] },
+  {
+    route: 'POST /api/push/subscriptions',
+    rule: 'web push: every signed-in person subscribes their own device; an endpoint already held moves to the caller (a shared device)',
+    targets: [
+      { label: 'a new endpoint', body: () => ({ endpoint: 'https://push.example.test/new-device', keys: MATRIX_PUSH_KEYS }), expect: signedIn(201) },
+      {
+        label: 'newHireA1’s endpoint',
+        prepare: async (w) => void (await w.ctx.request('/api/push/subscriptions', { method: 'POST', cookie: w.cookies.newHireA1, body: MATRIX_PUSH_SUBSCRIPTION })),
+        body: () => MATRIX_PUSH_SUBSCRIPTION,
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    rule: 'web push: unsubscribing removes only the caller’s own subscription (api/push/push.test.ts); 204 either way',
+    targets: [
+      {
+        label: 'newHireA1’s endpoint',
+        prepare: async (w) => void (await w.ctx.request('/api/push/subscriptions', { method: 'POST', cookie: w.cookies.newHireA1, body: MATRIX_PUSH_SUBSCRIPTION })),
+        body: () => ({ endpoint: MATRIX_PUSH_SUBSCRIPTION.endpoint }),
+        expect: signedIn(204),
+      },
+    ],
+  },
+
+  // ---- notification preferences and unsubscribe links (issue #18) ----
+  {
+    route: 'GET /api/notifications/preferences',
+    rule: 'notifications: every signed-in person reads their own choices',
+    targets: [{ label: 'the caller’s choices', expect: signedIn(200) }],
+  },
+  {
+    route: 'PUT /api/notifications/preferences',
+    rule: 'notifications: every signed-in person sets their own choices, and nobody else’s',
+    targets: [
+      {
+        label: 'the caller’s choices',
+        body: () => ({ morning_digest: false, weekly_summary: true, start_mails: true, unread_messages: false }),
+        expect: signedIn(200),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/notifications/unsubscribe',
+    rule: 'public: the signed token is the permission (a mail’s link opened signed out); shows what it would turn off, changes nothing',
+    public: true,
+    targets: unsubscribeTargets,
+  },
+  {
+    route: 'POST /api/notifications/unsubscribe',
+    rule: 'public: the signed token is the permission (RFC 8058 one-click from the mail client, or the page); a forged one is 400',
+    public: true,
+    targets: unsubscribeTargets,
+  },
+
   // ---- company settings ----
   {
     route: 'GET /api/company',
@@ -584,6 +669,21 @@ export const MATRIX: MatrixRow[] = [
       },
     ],
     shows: { ids: (body) => [(body as { id?: string } | undefined)?.id ?? '(none)'], visible: (w, actor) => [w.users[actor].companyId] },
+  },
+
+  // ---- scheduled jobs ----
+  {
+    route: 'GET /api/jobs',
+    rule: 'scheduled jobs: admins see their own company’s and the server-wide ones; managers and new hires no',
+    targets: [{ label: 'the caller’s company', prepare: (w) => ensureJobs(w.ctx.db, new Date()), expect: adminsOnly(200, 200) }],
+    shows: {
+      ids: (body) => (body as { jobs?: { name: string }[] } | undefined)?.jobs?.map((job) => job.name) ?? ['(no jobs)'],
+      visible: (w, actor) => [
+        ...(['morning_digest', 'weekly_summary', 'start_mails'] as const).map((kind) => companyJobName(kind, w.users[actor].companyId)),
+        'unread_messages',
+        'outbox',
+      ],
+    },
   },
 
   // ---- stats ----
