@@ -292,24 +292,26 @@ export default defineConfig({
     routePreload(),
     prerenderPublicPages(),
     precompress(),
-    // The service worker (DESIGN.md section 6): precaches the app shell, answers navigations with
-    // index.html offline, and never caches /api (Dexie is the new hire's cache). The manifest is
-    // public/manifest.webmanifest, linked from index.html; its artwork comes from scripts/make-icons.ts.
+    // The service worker (DESIGN.md section 6), app/sw.ts: precaches the app shell, answers navigations
+    // with index.html offline, never caches /api (Dexie is the new hire's cache), and shows Web Push
+    // notifications. injectManifest builds it (one classic script, workbox bundled in) and writes the
+    // precache list into it. The manifest is public/manifest.webmanifest, linked from index.html; its
+    // artwork comes from scripts/make-icons.ts.
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      strategies: 'generateSW',
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
       manifest: false,
-      workbox: {
+      injectManifest: {
+        // Registered as a classic worker (app/components/pwa/service-worker.ts): no module syntax in it.
+        rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
         // Store screenshots and the social card are for other sites, not for the app offline; the
         // landing page's walkthrough video (and its poster) loads only when played.
         // The prerendered pages are for first visits; offline, navigations get the app shell.
         globIgnores: ['**/node_modules/**/*', 'sw.js', 'workbox-*.js', 'prerendered/**', '**/icons/screenshot-*', '**/icons/og-image.png', '**/videos/**'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        runtimeCaching: [],
-        cleanupOutdatedCaches: true,
       },
     }),
   ],

@@ -19,6 +19,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SubscriptionRouteImport } from './routes/subscription'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin-dashboard'
 import { Route as AppAnalyticsRouteImport } from './routes/_app/analytics'
@@ -81,6 +82,11 @@ const SubscriptionRoute = SubscriptionRouteImport.update({
 const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   id: '/terms-of-service',
   path: '/terms-of-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -164,6 +170,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/admin-dashboard': typeof AppAdminDashboardRoute
   '/analytics': typeof AppAnalyticsRoute
@@ -189,6 +196,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/admin-dashboard': typeof AppAdminDashboardRoute
   '/analytics': typeof AppAnalyticsRoute
@@ -216,6 +224,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/_app/admin-dashboard': typeof AppAdminDashboardRoute
   '/_app/analytics': typeof AppAnalyticsRoute
@@ -243,6 +252,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/subscription'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/verify-email'
     | '/admin-dashboard'
     | '/analytics'
@@ -268,6 +278,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/subscription'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/verify-email'
     | '/admin-dashboard'
     | '/analytics'
@@ -294,6 +305,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/subscription'
     | '/terms-of-service'
+    | '/unsubscribe'
     | '/verify-email'
     | '/_app/admin-dashboard'
     | '/_app/analytics'
@@ -321,6 +333,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   SubscriptionRoute: typeof SubscriptionRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
 }
 
@@ -394,6 +407,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-of-service'
       fullPath: '/terms-of-service'
       preLoaderRoute: typeof TermsOfServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-email': {
@@ -542,6 +562,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   SubscriptionRoute: SubscriptionRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,
 }
 export const routeTree = rootRouteImport

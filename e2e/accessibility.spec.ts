@@ -175,6 +175,10 @@ for (const role of ['admin', 'manager', 'newHire'] as const) {
   });
 }
 
+test('the public unsubscribe page passes axe (a link that does not work; e2e/notifications.spec.ts opens a real one)', async ({ page }) => {
+  await expectScreenPasses(page, '/unsubscribe?token=not-a-real-token');
+});
+
 test('the new hire’s dashboard passes axe, with every task of every phase open', async ({ page }) => {
   await signInAs(page, DEMO.newHire);
   for (const width of WIDTHS) {

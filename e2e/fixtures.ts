@@ -32,8 +32,12 @@ export async function latestMailTo(to: string): Promise<string> {
       return found.length > 0;
     })
     .toBe(true);
-  // Undo quoted-printable soft breaks and escapes so links read whole.
-  return found.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return readableMail(found);
+}
+
+/** A mail file with its quoted-printable soft breaks and escapes undone, so links and words read whole. */
+export function readableMail(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 export function linkFrom(mail: string, path: string): string {

@@ -20,6 +20,15 @@ export async function signOut(): Promise<boolean> {
   // The wait comes before the session ends, so the screen's polls meet no 401 on the way out.
   await new Promise((resolve) => setTimeout(resolve, SIGN_OUT_DELAY_MS));
   if (user && session) await session.clearLocalDataForSignOut(user.id);
+  // This device's push subscription was the person's: whoever signs in next must not get their
+  // notifications (the server drops the row when the push service answers 410 for it).
+  if ('serviceWorker' in navigator) {
+    await navigator.serviceWorker
+      .getRegistration('/')
+      .then((registration) => registration?.pushManager?.getSubscription())
+      .then((subscription) => subscription?.unsubscribe())
+      .catch(() => undefined);
+  }
   try {
     await json(client.api.auth.logout.$post());
   } catch {

@@ -1,4 +1,4 @@
-// The service worker (DESIGN.md section 6; vite-plugin-pwa's generateSW with registerType 'prompt'),
+// The service worker (DESIGN.md section 6; app/sw.ts, built by vite-plugin-pwa, registerType 'prompt'),
 // registered through workbox-window (the client's stack). Loaded once a page is idle, so its 2 KiB and
 // the precache it starts never compete with the first paint.
 

@@ -1,7 +1,7 @@
-// /profile: the signed-in person's name and photo, and their password.
+// /profile: the signed-in person's name and photo, what the route adds (their notifications), and their password.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, Save } from 'lucide-react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { ChangePasswordFormSchema, ProfileSchema, type ChangePassword, type Profile, type SessionUser } from '../../../shared/auth.ts';
 import { PROFILE_PHOTO_SOURCES, safeProfilePhoto } from '../../../shared/links.ts';
 import { ROLE_LABELS } from '../../../shared/roles.ts';
@@ -15,12 +15,14 @@ import { Avatar } from './user-menu.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 
-export function ProfileScreen() {
+/** `notifications`: the reminders section the route composes in (another feature's). */
+export function ProfileScreen({ notifications }: { notifications?: ReactNode } = {}) {
   const user = useSignedInUser();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
-      <PageHeader title="Profile" description="How you appear to your team, and how you sign in." />
+      <PageHeader title="Profile" description="How you appear to your team, what you are reminded of, and how you sign in." />
       <ProfileCard user={user} />
+      {notifications}
       <PasswordCard />
     </div>
   );

@@ -1,8 +1,10 @@
 // /company-settings (admins, checked by its route): the company's name and contact details (the city
-// prefills payments) and the four Helpful Resources links every new hire's dashboard shows.
+// prefills payments), its time zone (when reminders go out) and the four Helpful Resources links every
+// new hire's dashboard shows; below, what the route hands it (the reminder jobs' panel).
 import { Building2, CircleCheck, Link2, Save } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
+import { DIGEST_HOUR } from '../../../shared/notifications.ts';
 import { COMPANY_LIMITS, CompanySettingsSchema, HELPFUL_RESOURCES, type CompanySettings, type CompanySettingsInput, type HelpfulResourceKey } from '../../../shared/company.ts';
 import { TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
@@ -13,28 +15,31 @@ import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { useCompany } from '../../lib/api/get-company.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { useUpdateCompany } from './api/update-company.ts';
+import { TimeZoneField } from './time-zone-field.tsx';
 
 /** A link's field is named by its path in the request ('resources.benefitsGuide'), as the API's 400 names it. */
 type ResourceField = `resources.${HelpfulResourceKey}`;
 const resourceField = (key: HelpfulResourceKey): ResourceField => `resources.${key}`;
-type CompanyFormValues = Record<'name' | 'address' | 'phone' | 'city' | ResourceField, string>;
+type CompanyFormValues = Record<'name' | 'address' | 'phone' | 'city' | 'timeZone' | ResourceField, string>;
 
 const FormValuesSchema = v.object({
   name: v.string(),
   address: v.string(),
   phone: v.string(),
   city: v.string(),
+  timeZone: v.string(),
   ...(Object.fromEntries(HELPFUL_RESOURCES.map(({ key }) => [resourceField(key), v.string()])) as Record<ResourceField, v.StringSchema<undefined>>),
 });
 
 /** The form's flat values reshaped into the PATCH body, then checked by the API's own schema: one set of rules and messages. */
 const CompanyFormSchema = v.pipe(
   FormValuesSchema,
-  v.transform(({ name, address, phone, city, ...links }): CompanySettingsInput => ({
+  v.transform(({ name, address, phone, city, timeZone, ...links }): CompanySettingsInput => ({
     name,
     address,
     phone,
     city,
+    timeZone,
     resources: Object.fromEntries(HELPFUL_RESOURCES.map(({ key }) => [key, links[resourceField(key)]])),
   })),
   CompanySettingsSchema,
@@ -46,13 +51,16 @@ function valuesOf(company: CompanySettings): CompanyFormValues {
     address: company.address ?? '',
     phone: company.phone ?? '',
     city: company.city ?? '',
+    timeZone: company.timeZone,
     ...(Object.fromEntries(HELPFUL_RESOURCES.map(({ key }) => [resourceField(key), company.resources[key] ?? ''])) as Record<ResourceField, string>),
   };
 }
 
 const SAVE_FAILED = 'Failed to save company settings. Please try again.';
+const TIME_ZONE_HINT = `Reminders go out at ${String(DIGEST_HOUR).padStart(2, '0')}:00 in this time zone.`;
 
-export function CompanySettingsScreen() {
+/** `jobsPanel`: shown under the form once the company is loaded, given its saved time zone. */
+export function CompanySettingsScreen({ jobsPanel }: { jobsPanel?: (timeZone: string) => ReactNode } = {}) {
   const company = useCompany();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
@@ -62,7 +70,10 @@ export function CompanySettingsScreen() {
       ) : company.isError ? (
         <ErrorState error={company.error} title="Could not load company settings" onRetry={() => void company.refetch()} />
       ) : (
-        <CompanySettingsForm company={company.data} />
+        <>
+          <CompanySettingsForm company={company.data} />
+          {jobsPanel?.(company.data.timeZone)}
+        </>
       )}
     </div>
   );
@@ -109,7 +120,7 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
         id="company-details"
         icon={<Building2 className="size-5 text-primary" aria-hidden="true" />}
         title="Company details"
-        description="Shown to your team, and used to prefill your payment details."
+        description="Shown to your team and used to prefill your payment details; the time zone sets when reminders go out."
       >
         <div className="grid gap-x-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
@@ -120,6 +131,9 @@ function CompanySettingsForm({ company }: { company: CompanySettings }) {
           </div>
           <TextField {...form.field('city')} label="City" autoComplete="address-level2" maxLength={COMPANY_LIMITS.city} />
           <TextField {...form.field('phone')} label="Phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="+94 11 234 5678" />
+          <div className="sm:col-span-2">
+            <TimeZoneField field={form.field('timeZone')} stored={company.timeZone} hint={TIME_ZONE_HINT} />
+          </div>
         </div>
       </SettingsCard>
 

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { CompanySettingsScreen } from '../../features/company/company-settings-screen.tsx';
+import { jobsQueryOptions } from '../../features/notifications/api/get-jobs.ts';
+import { JobsPanel } from '../../features/notifications/jobs-panel.tsx';
 import { companyQueryOptions } from '../../lib/api/get-company.ts';
 import { settled } from '../../lib/query-client.ts';
 import { requireRole } from '../../lib/route-access.ts';
@@ -9,7 +11,11 @@ export const Route = createFileRoute('/_app/company-settings')({
   beforeLoad: ({ context }) => requireRole(context.user, ['admin'], 'You need admin privileges to change company settings.'),
   // The loader in a chunk of its own: kept out of the first load every visitor downloads.
   codeSplitGroupings: [['loader'], ['component']],
-  loader: ({ context }) => settled(context.queryClient.ensureQueryData(companyQueryOptions())),
+  loader: ({ context }) => settled(context.queryClient.ensureQueryData(companyQueryOptions()), context.queryClient.ensureQueryData(jobsQueryOptions())),
   pendingComponent: () => <LoadingScreen label="Loading company settings..." />,
-  component: CompanySettingsScreen,
+  component: CompanySettingsRoute,
 });
+
+function CompanySettingsRoute() {
+  return <CompanySettingsScreen jobsPanel={(timeZone) => <JobsPanel timeZone={timeZone} />} />;
+}

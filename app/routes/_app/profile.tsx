@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfileScreen } from '../../features/auth/profile-screen.tsx';
+import { notificationPreferencesQueryOptions } from '../../features/notifications/api/get-preferences.ts';
+import { NotificationPreferencesSection } from '../../features/notifications/notification-preferences.tsx';
+import { settled } from '../../lib/query-client.ts';
 
 export const Route = createFileRoute('/_app/profile')({
-  component: ProfileScreen,
+  // The loader in a chunk of its own: kept out of the first load every visitor downloads.
+  codeSplitGroupings: [['loader'], ['component']],
+  loader: ({ context }) => settled(context.queryClient.ensureQueryData(notificationPreferencesQueryOptions())),
+  component: ProfileRoute,
 });
+
+function ProfileRoute() {
+  return <ProfileScreen notifications={<NotificationPreferencesSection />} />;
+}

@@ -1,4 +1,4 @@
-// PATCH /api/company (admins): the company's name, contact details and Helpful Resources links.
+// PATCH /api/company (admins): the company's name, contact details, time zone and Helpful Resources links.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanySettings, CompanySettingsInput } from '../../../../shared/company.ts';
 import { client, json } from '../../../lib/typed-client.ts';
@@ -13,9 +13,10 @@ export function useUpdateCompany() {
     mutationFn: updateCompany,
     onSuccess: (saved) => {
       queryClient.setQueryData(COMPANY_KEY, saved);
-      // The company's name shows in the top bar and user menu (the signed-in user) and on the dashboards' figures.
+      // The company's name shows in the top bar and user menu (the signed-in user) and on the dashboards' figures;
+      // a new time zone re-times the reminder jobs (GET /api/jobs).
       return queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] === CURRENT_USER_KEY[0] || String(query.queryKey[0] ?? '').endsWith('/stats'),
+        predicate: (query) => query.queryKey[0] === CURRENT_USER_KEY[0] || query.queryKey[0] === '/api/jobs' || String(query.queryKey[0] ?? '').endsWith('/stats'),
       });
     },
   });
