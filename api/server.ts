@@ -16,6 +16,7 @@ import { startJobRunner } from './jobs/runner.ts';
 import { DEMO_PASSWORD, randomDemoPassword, seedDemo } from './seed.ts';
 import { createMailer } from './mail/mailer.ts';
 import { settleBackgroundDeliveries } from './mail/outbox.ts';
+import { vapidKeys } from './push/vapid-keys.ts';
 
 // A promise nobody awaited failed somewhere (a fire-and-forget write, a library's timer): that request
 // or chore is lost, but the others are fine, so log it and keep serving instead of crashing them all.
@@ -83,6 +84,8 @@ async function start() {
     }
   }
 
+  // Made now, not on the first subscription: every instance then signs with the same pair from the start.
+  await vapidKeys(db, config);
   const chores = startChores({ db, config });
   const jobRunner = startJobRunner({ db, handlers: jobHandlers({ config, mailer }) });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

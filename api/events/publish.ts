@@ -93,7 +93,8 @@ export async function pokePersonRemoved(deps: AppDeps, companyId: string, plans:
 export const readByStaff = (reader: CurrentUser): boolean => isStaff(reader.role);
 
 /** The mutations of a sync push that were applied now (not duplicates or rejected), by kind. */
-function appliedMutations(mutations: PushMutation[], response: PushResponse) {
+/** The ticks, sent messages and reads of a sync push that were applied (replays and refusals left out). */
+export function appliedMutations(mutations: PushMutation[], response: PushResponse) {
   const applied = new Set(response.results.filter((result) => result.status === 'applied').map((result) => result.id));
   const taskIds: string[] = [];
   const sentMessageIds: string[] = [];
@@ -114,10 +115,12 @@ function appliedMutations(mutations: PushMutation[], response: PushResponse) {
   return { taskIds, sentMessageIds, readPlanIds };
 }
 
+export type AppliedMutations = ReturnType<typeof appliedMutations>;
+
 /** POST /api/sync/push: tasks ticked and messages sent or read offline, each kind to its plans' people. */
-export async function pokePushed(deps: AppDeps, pusher: CurrentUser, mutations: PushMutation[], response: PushResponse): Promise<void> {
+export async function pokePushed(deps: AppDeps, pusher: CurrentUser, applied: AppliedMutations): Promise<void> {
   const { companyId } = pusher;
-  const { taskIds, sentMessageIds, readPlanIds } = appliedMutations(mutations, response);
+  const { taskIds, sentMessageIds, readPlanIds } = applied;
   try {
     if (taskIds.length) await pokePlanIds(deps, companyId, 'tasks', await planIdsOfTasks(deps.db, companyId, taskIds));
     if (sentMessageIds.length) {

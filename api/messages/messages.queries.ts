@@ -1,7 +1,7 @@
 // Plan conversations (DESIGN.md section 8): who may read and write them, and who a message goes to.
 // sendMessage takes a transaction's handle, so the sync engine can call it inside its own
 // transaction(db, tx => ...).
-import { and, asc, count, eq, gt, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Message, MessageAudience, UnreadCounts } from '../../shared/messages.ts';
 import { MESSAGE_EMPTY } from '../../shared/messages.ts';
 import { first, lockCompany, nextVersion, transaction } from '../db/client.ts';
@@ -85,6 +85,17 @@ type MessageRow = {
 
 function toMessage({ senderFullName, senderRole, ...row }: MessageRow): Message {
   return { ...row, sender: { fullName: senderFullName, role: senderRole } };
+}
+
+/** The company's messages with these ids (a sync push's sent ones). */
+export async function messagesByIds(db: Db, companyId: string, ids: readonly string[]): Promise<Message[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(messageColumns)
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.companyId, companyId), inArray(messages.id, [...ids])));
+  return rows.map(toMessage);
 }
 
 async function getMessageById(db: Db | Tx, id: string): Promise<Message | undefined> {

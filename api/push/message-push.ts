@@ -3,10 +3,12 @@
 import { eq } from 'drizzle-orm';
 import type { Message } from '../../shared/messages.ts';
 import type { PushPayload } from '../../shared/notifications.ts';
+import { dashboardPathFor, type Role } from '../../shared/roles.ts';
 import { first, type Db } from '../db/client.ts';
-import { onboardingPlans } from '../db/schema.ts';
+import { onboardingPlans, users } from '../db/schema.ts';
 import type { AppDeps } from '../lib/env.ts';
 import { deliverInBackground, enqueuePush } from '../mail/outbox.ts';
+import { messagesByIds } from '../messages/messages.queries.ts';
 import { optedOut } from '../notifications/preferences.queries.ts';
 
 /** A notification shows a line or two; the conversation holds the rest. */
@@ -23,13 +25,14 @@ function excerpt(text: string, max: number): string {
 }
 
 /** What the receiver's devices show: who wrote, the start of it, and the screen holding the conversation. */
-export function messagePushPayload(message: Message, plan: { newHireId: string; managerId: string | null }): PushPayload {
+export function messagePushPayload(message: Message, plan: { newHireId: string; managerId: string | null }, receiverRole: Role): PushPayload {
   const toNewHire = message.receiverId === plan.newHireId;
   const fromTheirManager = toNewHire && message.senderId === plan.managerId;
   return {
     title: fromTheirManager ? 'Your manager replied' : `${firstName(message.sender.fullName)} sent you a message`,
     body: excerpt(message.content, PUSH_BODY_MAX_CHARS),
-    url: toNewHire ? '/new-hire-dashboard' : `/preview-plan/${message.planId}`,
+    // Where the receiver reads messages: the new hire's dashboard, or staff's (its View Messages dialog).
+    url: dashboardPathFor(receiverRole),
     // One notification per conversation on a device: the next message (or a retry) replaces it.
     tag: `messages-${message.planId}`,
   };
@@ -43,8 +46,9 @@ export async function enqueueMessagePush(db: Db, message: Message): Promise<stri
   if ((await optedOut(db, 'unread_messages', [message.receiverId])).size > 0) return null;
   const plan = await first(
     db
-      .select({ newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId, companyId: onboardingPlans.companyId })
+      .select({ newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId, companyId: onboardingPlans.companyId, receiverRole: users.role })
       .from(onboardingPlans)
+      .innerJoin(users, eq(users.id, message.receiverId))
       .where(eq(onboardingPlans.id, message.planId)),
   );
   if (!plan) return null;
@@ -53,7 +57,7 @@ export async function enqueueMessagePush(db: Db, message: Message): Promise<stri
     userId: message.receiverId,
     companyId: plan.companyId,
     dedupeKey: `message-push:${message.id}`,
-    payload: messagePushPayload(message, plan),
+    payload: messagePushPayload(message, plan, plan.receiverRole),
   });
 }
 
@@ -71,4 +75,14 @@ export async function pushNewMessage(deps: AppDeps, message: Message, now: Date)
     return;
   }
   if (queued) deliverInBackground({ db: deps.db, mailer: deps.mailer, config: deps.config, now }, [queued]);
+}
+
+/** `pushNewMessage` for each message a sync push delivered (written offline, sent on reconnect). */
+export async function pushNewMessages(deps: AppDeps, companyId: string, messageIds: readonly string[], now: Date): Promise<void> {
+  if (messageIds.length === 0) return;
+  try {
+    for (const message of await messagesByIds(deps.db, companyId, messageIds)) await pushNewMessage(deps, message, now);
+  } catch (error) {
+    console.error('Could not queue the pushes of a sync push’s messages:', error);
+  }
 }

@@ -247,15 +247,34 @@ describe('the "replied" push', () => {
     expect(JSON.parse(browser.decrypt(push.body))).toMatchObject({ title: 'Your manager replied', url: '/new-hire-dashboard' });
   });
 
-  it('names the sender and opens the plan for staff, with the first 120 characters', async () => {
+  it('names the sender and opens the staff dashboard (its View Messages), with the first 120 characters', async () => {
     const long = `${'Question about the VPN setup. '.repeat(6)}Thanks!`;
     const message = await sendMessage(acme.cookies.newHire, long);
     const payloadSent = JSON.parse((await pushOf(message))?.payload ?? '{}') as PushPayload;
     expect(payloadSent.title).toBe('Acme sent you a message');
-    expect(payloadSent.url).toBe(`/preview-plan/${plan.id}`);
+    expect(payloadSent.url).toBe('/manager-dashboard');
     expect(Array.from(payloadSent.body)).toHaveLength(120);
     expect(payloadSent.body.endsWith('…')).toBe(true);
     expect(long.startsWith(payloadSent.body.slice(0, -1))).toBe(true);
+  });
+
+  it('queues the push of a message written offline when the sync push delivers it, once however often it is replayed', async () => {
+    const id = crypto.randomUUID();
+    const batch = {
+      clientId: crypto.randomUUID(),
+      mutations: [{ id: 1, name: 'message.send', args: { id, planId: plan.id, content: 'Written on the train', createdAt: new Date().toISOString() } }],
+    };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await ctx.request('/api/sync/push', { method: 'POST', cookie: acme.cookies.newHire, body: batch })).status).toBe(200);
+      await settleBackgroundDeliveries();
+    }
+    const pushes = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `message-push:${id}`));
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]).toMatchObject({ kind: 'unread_messages', userId: acme.manager.id });
+    expect(JSON.parse(pushes[0]?.payload ?? '{}')).toMatchObject({ body: 'Written on the train', url: '/manager-dashboard' });
   });
 
   it('queues nothing for a receiver who turned unread messages off, and once per message', async () => {

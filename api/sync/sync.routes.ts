@@ -1,10 +1,11 @@
 // The sync endpoints (DESIGN.md section 6): push queued mutations, pull changes since a cursor.
 import { Hono } from 'hono';
 import { PullQuerySchema, PushRequestSchema } from '../../shared/sync.ts';
-import { pokePushed } from '../events/publish.ts';
+import { appliedMutations, pokePushed } from '../events/publish.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
+import { pushNewMessages } from '../push/message-push.ts';
 import { pullChanges, pushMutations } from './sync.queries.ts';
 
 export const syncRoutes = new Hono<AppEnv>()
@@ -12,7 +13,10 @@ export const syncRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const request = c.req.valid('json');
     const response = await pushMutations(c.var.deps.db, user, request);
-    await pokePushed(c.var.deps, user, request.mutations, response);
+    const applied = appliedMutations(request.mutations, response);
+    await pokePushed(c.var.deps, user, applied);
+    // Messages written offline notify their receivers too, once they reach the server.
+    await pushNewMessages(c.var.deps, user.companyId, applied.sentMessageIds, new Date());
     return c.json(response);
   })
 
