@@ -1,18 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, latestMailTo, linkFrom, signIn } from './fixtures.ts';
+import { reviewScreenshots } from './screenshots.ts';
 
 const PASSWORD = 'Kick@off2026';
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-
-/** Saves a screenshot for a person to look at when SHOTS names a folder (SHOTS=/tmp/shots npx playwright test ...). */
-async function shot(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${process.env.SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 async function fillSignUp(page: Page, values: { fullName: string; email: string; password: string; companyName: string; companyAddress: string }) {
   await page.getByLabel('Full name').fill(values.fullName);
@@ -28,7 +19,7 @@ async function openUserMenu(page: Page) {
 
 test('sign-up shows every validation message, then signs up, verifies from the mail, signs out and back in', async ({ page }) => {
   await page.goto('/signup');
-  await shot(page, 'signup-empty');
+  await reviewScreenshots(page, 'signup-empty', { fullPage: true });
   await page.getByRole('button', { name: 'Create Account' }).click();
   const fullName = page.getByLabel('Full name');
   await expect(page.getByText('Full name must be at least 2 characters')).toBeVisible();
@@ -52,7 +43,7 @@ test('sign-up shows every validation message, then signs up, verifies from the m
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(checklist.getByText('(met)')).toHaveCount(4);
-  await shot(page, 'signup-errors');
+  await reviewScreenshots(page, 'signup-errors', { fullPage: true });
 
   const email = uniqueEmail('founder');
   await fillSignUp(page, { fullName: 'Tara Founder', email, password: PASSWORD, companyName: 'Tara Works', companyAddress: '7 Harbour Road, Galle' });
@@ -66,13 +57,13 @@ test('sign-up shows every validation message, then signs up, verifies from the m
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'I Verified' }).click();
   await expect(page.getByText('Not verified yet')).toBeVisible();
-  await shot(page, 'banner');
+  await reviewScreenshots(page, 'banner', { fullPage: true });
 
   const mail = await latestMailTo(email);
   expect(mail).toContain('Kickoff');
   await page.goto(linkFrom(mail, '/verify-email?token='));
   await expect(page.getByRole('heading', { name: 'Email verified successfully!' })).toBeVisible();
-  await shot(page, 'verified');
+  await reviewScreenshots(page, 'verified', { fullPage: true });
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await expect(page.getByText('Please verify your email')).toHaveCount(0);
@@ -84,7 +75,7 @@ test('sign-up shows every validation message, then signs up, verifies from the m
   await expect(menu.getByText('Tara Works')).toBeVisible();
   await expect(menu.getByText('HR Admin')).toBeVisible();
   await expect(menu.getByRole('link', { name: /Subscription/ })).toContainText('Free');
-  await shot(page, 'user-menu');
+  await reviewScreenshots(page, 'user-menu', { fullPage: true });
   await menu.getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
@@ -98,7 +89,7 @@ test('sign-in: a wrong password says so; a redirect goes back only to this site'
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
-  await shot(page, 'login-errors');
+  await reviewScreenshots(page, 'login-errors', { fullPage: true });
 
   await signIn(page, DEMO.manager, 'Not-the-password1');
   await expect(page.getByText('Sign in failed')).toBeVisible();
@@ -143,7 +134,7 @@ test('reset password: form messages, the mailed link works once, then the new pa
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expect(page.getByText('Password reset email sent')).toBeVisible();
   await expect(page.getByText(/spam/)).toBeVisible();
-  await shot(page, 'forgot-sent');
+  await reviewScreenshots(page, 'forgot-sent', { fullPage: true });
 
   const link = linkFrom(await latestMailTo(email), '/reset-password?token=');
   await page.goto(link);
@@ -158,7 +149,7 @@ test('reset password: form messages, the mailed link works once, then the new pa
   // The show/hide toggle reveals what was typed.
   await confirm.locator('..').getByRole('button', { name: 'Show' }).click();
   await expect(confirm).toHaveAttribute('type', 'text');
-  await shot(page, 'reset-errors');
+  await reviewScreenshots(page, 'reset-errors', { fullPage: true });
 
   await confirm.fill('Fresh@Pass9');
   await page.getByRole('button', { name: 'Reset password' }).click();
@@ -198,7 +189,7 @@ test('profile edits the name; deleting the account needs the phrase and ends it'
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Profile updated')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu for Lee Renamed' })).toBeVisible();
-  await shot(page, 'profile');
+  await reviewScreenshots(page, 'profile', { fullPage: true });
 
   await openUserMenu(page);
   await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -211,7 +202,7 @@ test('profile edits the name; deleting the account needs the phrase and ends it'
   await expect(confirmButton).toBeDisabled();
   await dialog.getByLabel('Your password').fill(PASSWORD);
   await expect(confirmButton).toBeEnabled();
-  await shot(page, 'delete-dialog');
+  await reviewScreenshots(page, 'delete-dialog', { fullPage: true });
   await confirmButton.click();
   await expect(page.getByText('Account Deleted')).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/');

@@ -1,35 +1,12 @@
 // Company settings and the screens around them (issue #22): an admin sets the Helpful Resources links
 // a new hire then sees (from the synced data, offline too), the admin dashboard's Assign dialog,
 // staff notes, a manager deleting a plan, and the sign-out's 500 ms.
-import { mkdirSync } from 'node:fs';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { CompanySettings } from '../shared/company.ts';
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
 import type { TemplateSummary } from '../shared/templates.ts';
 import { DEMO, DEMO_PASSWORD, signIn } from './fixtures.ts';
-
-const SHOTS = process.env.SCREENSHOTS === '1';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-company-settings';
-
-/** With SCREENSHOTS=1: the page (or one part of it) at phone and desktop width, light and dark. */
-async function shot(page: Page, name: string, part?: (page: Page) => Locator) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const size = page.viewportSize();
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.waitForTimeout(400); // the sidebar's transition
-      const path = `${SHOTS_DIR}/${name}-${width}-${colorScheme}.png`;
-      if (part) await part(page).screenshot({ path });
-      else await page.screenshot({ path, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (size) await page.setViewportSize(size);
-}
+import { reviewScreenshots } from './screenshots.ts';
 
 async function apiAs(baseURL: string | undefined, email: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL });
@@ -106,7 +83,7 @@ test('an admin sets two Helpful Resources links; the new hire sees exactly those
     await expect(page.getByText('Employee Handbook link must be a valid http(s) URL')).toBeVisible();
     await expect(page.getByLabel('Company name')).toBeFocused();
     await expect(page.getByLabel('Employee Handbook')).toHaveAccessibleDescription('Employee Handbook link must be a valid http(s) URL');
-    await shot(page, 'company-settings-refused');
+    await reviewScreenshots(page, 'company-settings-refused', { fullPage: true, darkToo: true });
     await page.getByLabel('Company name').fill(before.name);
     await expect(page.getByText('Company name is required')).toHaveCount(0);
 
@@ -125,7 +102,7 @@ test('an admin sets two Helpful Resources links; the new hire sees exactly those
     await expect(page.getByLabel('Employee Handbook')).toHaveValue('https://handbook.example.com/kickoff');
     await expect(page.getByLabel('Benefits Guide')).toHaveValue('');
     await expect(page.getByLabel('City')).toHaveValue('Colombo');
-    await shot(page, 'company-settings');
+    await reviewScreenshots(page, 'company-settings', { fullPage: true, darkToo: true });
 
     // The new hire's card reads the synced copy (Dexie), never GET /api/company.
     const hire = await browser.newContext();
@@ -139,8 +116,8 @@ test('an admin sets two Helpful Resources links; the new hire sees exactly those
     await expect(links.nth(0)).toHaveAttribute('href', 'https://handbook.example.com/kickoff');
     await expect(links.nth(1)).toHaveAccessibleName(/^Team Directory/);
     await expect(links.nth(1)).toHaveAttribute('href', 'https://people.example.com/directory');
-    await shot(hirePage, 'helpful-resources-card', (p) => p.getByRole('region', { name: 'Helpful Resources' }));
-    await shot(hirePage, 'new-hire-dashboard');
+    await reviewScreenshots(hirePage, 'helpful-resources-card', { part: (p) => p.getByRole('region', { name: 'Helpful Resources' }), darkToo: true });
+    await reviewScreenshots(hirePage, 'new-hire-dashboard', { fullPage: true, darkToo: true });
 
     // Offline, from the service worker's shell and the device's copy.
     await hirePage.evaluate(async () => {
@@ -209,7 +186,7 @@ test('an admin’s message from View Messages is a staff note: said above the co
     const note = dialog.getByRole('listitem').filter({ hasText: 'Please check in on the laptop order.' });
     await expect(note.getByText('Staff note')).toBeVisible();
     await expect(note).toContainText('not visible to the new hire');
-    await shot(page, 'staff-note-admin', (p) => p.getByRole('dialog', { name: /Messages/ }).locator('.modal-box'));
+    await reviewScreenshots(page, 'staff-note-admin', { part: (p) => p.getByRole('dialog', { name: /Messages/ }).locator('.modal-box'), darkToo: true });
 
     // The manager sees it marked, and answers the admin (the note is the last message) or the new hire.
     const managerPage = await signedInPage(browser, DEMO.manager);
@@ -223,7 +200,7 @@ test('an admin’s message from View Messages is a staff note: said above the co
     await managerDialog.getByLabel('Message', { exact: true }).fill('Ordered, arrives Monday.');
     await managerDialog.getByLabel('Message', { exact: true }).press('Enter');
     await expect(managerDialog.getByRole('listitem').filter({ hasText: 'Ordered, arrives Monday.' }).getByText('Staff note')).toBeVisible();
-    await shot(managerPage, 'staff-note-manager', (p) => p.getByRole('dialog', { name: /Messages/ }).locator('.modal-box'));
+    await reviewScreenshots(managerPage, 'staff-note-manager', { part: (p) => p.getByRole('dialog', { name: /Messages/ }).locator('.modal-box'), darkToo: true });
     await managerDialog.getByRole('button', { name: `Write to ${email} instead` }).click();
     await expect(managerDialog.getByText(`Your message goes to ${email}.`)).toBeVisible();
     await managerPage.context().close();

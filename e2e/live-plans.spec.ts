@@ -6,21 +6,9 @@ import type { PlanDetails } from '../shared/onboarding.ts';
 import { toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
 import { latestMailTo, linkFrom } from './fixtures.ts';
+import { reviewScreenshots } from './screenshots.ts';
 
 const PASSWORD = 'Kick@off2026';
-
-/** SHOTS_DIR=/some/dir: screenshots at phone and desktop widths for a person to look at. */
-async function shot(page: Page, name: string, fullPage = false) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const size = page.viewportSize();
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage });
-  }
-  if (size) await page.setViewportSize(size);
-}
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -114,7 +102,7 @@ test('a manager changes one person’s plan; the template and the other plan sta
   const rows = page.getByTestId('plan-task-row');
   await expect(rows).toHaveCount(4);
   await expect(rows.filter({ hasText: 'Book the first 1:1' })).toContainText('Their manager');
-  await shot(page, 'live-plans-editor', true);
+  await reviewScreenshots(page, 'live-plans-editor', { fullPage: true });
 
   // Add a task for the manager, on days 2 to 3 of a section of its own.
   await page.getByRole('button', { name: 'Add task' }).click();
@@ -127,7 +115,7 @@ test('a manager changes one person’s plan; the template and the other plan sta
   await expect(add.getByText('There is no day 0')).toBeVisible();
   await add.getByLabel('End day').fill('3');
   await add.getByLabel('Section (optional)').fill('Equipment');
-  await shot(page, 'live-plans-add-dialog');
+  await reviewScreenshots(page, 'live-plans-add-dialog');
   await add.getByRole('button', { name: 'Add task' }).click();
   await expect(page.getByText('Task added')).toBeVisible();
   await expect(add).toBeHidden();
@@ -142,7 +130,7 @@ test('a manager changes one person’s plan; the template and the other plan sta
   const edit = page.getByRole('dialog', { name: 'Edit task' });
   await expect(edit.getByLabel('Task title')).toHaveValue('Read the handbook');
   await edit.getByLabel('Task title').fill('Read the support handbook');
-  await shot(page, 'live-plans-edit-dialog');
+  await reviewScreenshots(page, 'live-plans-edit-dialog');
   await edit.getByRole('button', { name: 'Save task' }).click();
   await expect(page.getByText('Task updated')).toBeVisible();
   await expect(rows.first()).toContainText('Read the support handbook');
@@ -159,7 +147,7 @@ test('a manager changes one person’s plan; the template and the other plan sta
   await page.getByRole('button', { name: 'Remove “Shadow a support shift”' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove this task?' });
   await expect(confirm).toContainText('The template keeps it.');
-  await shot(page, 'live-plans-remove-dialog');
+  await reviewScreenshots(page, 'live-plans-remove-dialog');
   await confirm.getByRole('button', { name: 'Remove task' }).click();
   await expect(page.getByText('Task removed')).toBeVisible();
   await expect(rows).toHaveCount(4);
@@ -231,11 +219,11 @@ test('the Edit Plan dialog sets a buddy and moves the start date', async ({ brow
   const later = toIsoDate(new Date(Date.now() + 7 * 86_400_000));
   await dialog.getByLabel('Start date').fill(later);
   await expect(dialog.getByText('Moving the start date moves the due dates of open tasks.')).toBeVisible();
-  await shot(page, 'live-plans-edit-plan-dialog');
+  await reviewScreenshots(page, 'live-plans-edit-plan-dialog');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Onboarding plan updated')).toBeVisible();
   await expect(card.getByText(`Buddy: ${otherPlan.newHire.email}`)).toBeVisible();
-  await shot(page, 'live-plans-manager-dashboard', true);
+  await reviewScreenshots(page, 'live-plans-manager-dashboard', { fullPage: true });
 
   const moved = await getJson<PlanDetails>(admin, `/api/onboarding-plans/${plan.id}/details`);
   expect(moved.startDate).toBe(later);
@@ -273,7 +261,7 @@ test('an admin assigns an offboarding plan to anyone in the company, with a budd
   await dialog.getByLabel('Person leaving').selectOption({ label: managerEmail });
   await dialog.getByLabel('Buddy (optional)').selectOption({ label: colleagueEmail });
   await expect(dialog.getByLabel('Buddy (optional)').locator('option', { hasText: managerEmail })).toHaveCount(0);
-  await shot(page, 'live-plans-assign-offboarding');
+  await reviewScreenshots(page, 'live-plans-assign-offboarding');
   await dialog.getByRole('button', { name: 'Assign Offboarding' }).click();
   await expect(page.getByText('Offboarding plan assigned successfully!')).toBeVisible();
 
@@ -281,6 +269,6 @@ test('an admin assigns an offboarding plan to anyone in the company, with a budd
   await expect(card.getByText('Offboarding', { exact: true })).toBeVisible();
   await expect(card.getByText(`Buddy: ${colleagueEmail}`)).toBeVisible();
   await expect(card.getByTestId('plan-progress')).toHaveText(/^Whole plan 0% · .+’s tasks 0%$/);
-  await shot(page, 'live-plans-admin-dashboard', true);
+  await reviewScreenshots(page, 'live-plans-admin-dashboard', { fullPage: true });
   await page.context().close();
 });

@@ -4,20 +4,19 @@
 // reads the reminder jobs in it. The jobs run through `npm run jobs -- --at …` against this server's
 // database and mail folder (the server's own timer keeps real time, so nothing else sends a digest).
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import type { CompanySettings } from '../shared/company.ts';
 import { localDateIn, type NotificationPreferences } from '../shared/notifications.ts';
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
 import { DEMO, DEMO_PASSWORD, readableMail, signIn } from './fixtures.ts';
+import { reviewScreenshots } from './screenshots.ts';
 
 const PORT = process.env.E2E_PORT ?? '4173';
 const DATA_DIR = join('test-results', `e2e-data-${PORT}`);
 const MAIL_DIR = join(DATA_DIR, 'mail');
-const SHOTS = process.env.SCREENSHOTS === '1';
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-notifications';
 /** The subject of a digest: '3 tasks need you today' (api/reminders/morning-digest.ts digestSubject). */
 const DIGEST_SUBJECT = /^Subject: .*\bneeds? you today/m;
 
@@ -72,23 +71,6 @@ function eightOClockOn(day: string, timeZone: string): Date {
   return new Date(guess);
 }
 
-/** With SCREENSHOTS=1: `part` of the page at phone and desktop width, light and dark. */
-async function shot(page: Page, name: string, part: (page: Page) => Locator) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const size = page.viewportSize();
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.waitForTimeout(400); // the sidebar's transition
-      await part(page).screenshot({ path: `${SHOTS_DIR}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (size) await page.setViewportSize(size);
-}
-
 const notificationsSection = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 type DigestDay = { day: string; planId: string; dayStart: number; dayEnd: number };
@@ -123,7 +105,7 @@ test.describe('the morning digest', () => {
     const digest = section.getByRole('switch', { name: 'Morning digest' });
     await expect(digest).toBeChecked();
     await expect(section.getByText('At 08:00 on days you have tasks due today or overdue')).toBeVisible();
-    await shot(page, 'profile-notifications', notificationsSection);
+    await reviewScreenshots(page, 'profile-notifications', { part: notificationsSection, darkToo: true });
 
     // A refused save puts the switch back and says so.
     const refuse = (route: Route) =>
@@ -183,11 +165,11 @@ test.describe('the morning digest', () => {
     await page.goto((link ?? '').replace(/&amp;/g, '&'));
     await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible();
     await expect(page.getByText(`Stop Morning digest emails to ${DEMO.manager}?`)).toBeVisible();
-    await shot(page, 'unsubscribe-ask', (p) => p.locator('main'));
+    await reviewScreenshots(page, 'unsubscribe-ask', { part: (p) => p.locator('main'), darkToo: true });
     await page.getByRole('button', { name: 'Stop Morning digest emails' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'You’re unsubscribed' })).toBeVisible();
     await expect(page.getByText('You won’t get Morning digest emails any more. Change this any time in your profile.')).toBeVisible();
-    await shot(page, 'unsubscribe-done', (p) => p.locator('main'));
+    await reviewScreenshots(page, 'unsubscribe-done', { part: (p) => p.locator('main'), darkToo: true });
 
     await page.getByRole('link', { name: 'Sign in to your profile' }).click();
     await expect(page).toHaveURL(/\/login/);
@@ -210,7 +192,7 @@ test('a forged unsubscribe link says it does not work, and changes nothing', asy
   await page.goto('/unsubscribe?token=forged.token');
   await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Stop/ })).toHaveCount(0);
-  await shot(page, 'unsubscribe-broken', (p) => p.locator('main'));
+  await reviewScreenshots(page, 'unsubscribe-broken', { part: (p) => p.locator('main'), darkToo: true });
 });
 
 test('an admin sets the company’s time zone and reads the reminder jobs in it', async ({ page }) => {
@@ -229,7 +211,7 @@ test('an admin sets the company’s time zone and reads the reminder jobs in it'
   for (const label of ['Welcome and preboarding mails', 'Weekly summary of stuck plans', 'Sending mails and notifications', 'Unread message mails']) {
     await expect(panel.getByRole('listitem', { name: label })).toBeVisible();
   }
-  await shot(page, 'company-jobs', () => panel);
+  await reviewScreenshots(page, 'company-jobs', { part: () => panel, darkToo: true });
 
   // Colombo: the jobs are re-timed to its 08:00, and the panel reads them on Colombo's clock.
   await zone.selectOption('Asia/Colombo');
@@ -242,7 +224,7 @@ test('an admin sets the company’s time zone and reads the reminder jobs in it'
   expect(digest?.timeZone).toBe('Asia/Colombo');
   // 08:00 in Colombo (UTC+05:30) is 02:30 UTC.
   expect(digest?.nextRunAt).toMatch(/T02:30:00\.000Z$/);
-  await shot(page, 'company-time-zone', (p) => p.getByRole('region', { name: 'Company details' }));
+  await reviewScreenshots(page, 'company-time-zone', { part: (p) => p.getByRole('region', { name: 'Company details' }), darkToo: true });
 
   // Back to UTC, as the seed left it, for the tests after this one.
   await zone.selectOption('UTC');

@@ -3,23 +3,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
+import { reviewScreenshots } from './screenshots.ts';
 
 async function signInAsAdmin(page: Page) {
   const res = await page.request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } });
   expect(res.ok()).toBe(true);
-}
-
-/** SHOTS_DIR=/some/dir: screenshots at phone and desktop widths for a person to look at. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const size = page.viewportSize();
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
-  }
-  if (size) await page.setViewportSize(size);
 }
 
 const planCard = (page: Page, name: string) => page.getByRole('article', { name });
@@ -84,7 +72,7 @@ test('the admin upgrades to Growth yearly in LKR, cancels keeping access, and re
   await billing.getByLabel('Phone').fill('+94 77 123 4567');
   await billing.getByLabel('City').fill('Colombo');
   await billing.getByLabel('Last name').fill('Perera-Silva');
-  await shot(page, 'checkout-payer-form');
+  await reviewScreenshots(page, 'checkout-payer-form');
   const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
   expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
   const create = page.waitForRequest((request) => request.url().endsWith('/api/payments/create'));

@@ -4,19 +4,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
 import { dueDateFor } from '../shared/plan-calendar.ts';
 import { DEMO, latestMailTo, linkFrom, signIn } from './fixtures.ts';
+import { reviewScreenshots } from './screenshots.ts';
 
 const NEW_PASSWORD = 'Welcome#2026';
-const SHOTS = process.env.SCREENSHOTS === '1';
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(400); // let the sidebar finish its transition
-    await page.screenshot({ path: `/tmp/shots-onboarding/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 async function signInAs(page: Page, email: string, password?: string) {
   await signIn(page, email, password);
@@ -44,7 +34,7 @@ test('an admin invites a new hire with a plan; the new hire sets a password, sig
 
   await page.goto('/invite');
   await expect(page.getByRole('heading', { name: 'Invite Team Member' })).toBeVisible();
-  await shot(page, 'invite-step1');
+  await reviewScreenshots(page, 'invite-step1', { fullPage: true });
   await page.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await expect(page.getByText('Please select a role')).toBeVisible();
@@ -60,18 +50,18 @@ test('an admin invites a new hire with a plan; the new hire sets a password, sig
   await expect(page.getByText('Please select a template')).toBeVisible();
   await page.getByLabel('Onboarding template').selectOption({ label: 'Engineering Onboarding (90 days)' });
   const startDate = await page.getByLabel('Start date').inputValue();
-  await shot(page, 'invite-step2');
+  await reviewScreenshots(page, 'invite-step2', { fullPage: true });
   await page.getByRole('button', { name: 'Assign Plan' }).click();
   await expect(page.getByText('Onboarding plan assigned successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Invitation sent to ${email}` })).toBeVisible();
-  await shot(page, 'invite-step3');
+  await reviewScreenshots(page, 'invite-step3', { fullPage: true });
 
   // The team list shows the newcomer, unverified, with a plan at 0%.
   await page.goto('/team');
   const row = page.getByRole('listitem').filter({ hasText: email });
   await expect(row.getByText('Unverified')).toBeVisible();
   await expect(row.getByText('0%')).toBeVisible();
-  await shot(page, 'team');
+  await reviewScreenshots(page, 'team', { fullPage: true });
 
   // The invitation link lets them choose a password (which also verifies the address).
   const link = linkFrom(await latestMailTo(email), '/reset-password?token=');
@@ -131,7 +121,7 @@ test('an admin previews a plan, checks its progress and edits it', async ({ page
   // Read-only: the tasks show their state, but nothing can be ticked.
   await expect(page.locator('main').getByRole('checkbox', { disabled: true }).first()).toBeVisible();
   await expect(page.locator('main').getByRole('checkbox', { disabled: false })).toHaveCount(0);
-  await shot(page, 'preview');
+  await reviewScreenshots(page, 'preview', { fullPage: true });
 
   await page.goto('/preview-plan/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Plan Not Found' })).toBeVisible();
@@ -144,7 +134,7 @@ test('an admin previews a plan, checks its progress and edits it', async ({ page
   await dialog.getByRole('button', { name: 'Assign Plan' }).click();
   await expect(dialog.getByText('Please select a user')).toBeVisible();
   await expect(dialog.getByText('Please select a template')).toBeVisible();
-  await shot(page, 'assign-dialog');
+  await reviewScreenshots(page, 'assign-dialog', { fullPage: true });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Deleting asks for DELETE typed exactly (after trimming).
@@ -154,6 +144,6 @@ test('an admin previews a plan, checks its progress and edits it', async ({ page
   await expect(confirm.getByRole('button', { name: 'Delete User' })).toBeDisabled();
   await confirm.getByLabel('Type DELETE to confirm').fill(' DELETE ');
   await expect(confirm.getByRole('button', { name: 'Delete User' })).toBeEnabled();
-  await shot(page, 'delete-dialog');
+  await reviewScreenshots(page, 'delete-dialog', { fullPage: true });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 });

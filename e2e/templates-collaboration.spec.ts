@@ -6,22 +6,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { TEMPLATE_PRESENCE, type TemplateDetails } from '../shared/templates.ts';
 import { DEMO, DEMO_PASSWORD, latestMailTo, linkFrom } from './fixtures.ts';
-
-/** SHOTS_DIR=/some/dir: screenshots at phone and desktop widths for a person to look at. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  const size = page.viewportSize();
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(400);
-    await page.screenshot({
-      path: `${dir}/${name}-${width}.png`,
-      fullPage: false,
-    });
-  }
-  if (size) await page.setViewportSize(size);
-}
+import { reviewScreenshots } from './screenshots.ts';
 
 /** A signed-in page of its own browser context (its own cookies), as a second person on another device. */
 async function personPage(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<Page> {
@@ -78,7 +63,7 @@ test('two people with the same template open see each other, and stop seeing one
   await expect(presenceOf(manager)).toContainText('Also editing: Amara Perera');
   // ...and the first sees the second at its next beat.
   await expect(presenceOf(admin)).toContainText('Also editing: Nimal Fernando', { timeout: TEMPLATE_PRESENCE.heartbeatMs + 5_000 });
-  await shot(admin, 'editor-presence');
+  await reviewScreenshots(admin, 'editor-presence');
   expect(await seriousViolations(admin)).toEqual([]);
 
   // Leaving the editor says so at once; the admin's next beat (here: coming back to the window) no longer lists him.
@@ -116,7 +101,7 @@ test('a save over someone else’s newer one saves nothing and asks: Reload disc
   await expect(conflict).toContainText('Your unsaved edits here are discarded.');
   // Whoever saved is listed at once, not at the next beat.
   await expect(presenceOf(admin)).toContainText('Nimal Fernando');
-  await shot(admin, 'editor-conflict');
+  await reviewScreenshots(admin, 'editor-conflict');
   expect(await seriousViolations(admin)).toEqual([]);
   let saved = (await (await admin.request.get(`/api/templates/${template.id}`)).json()) as TemplateDetails;
   expect(saved.description).toBe('Shared by two editors');
@@ -228,7 +213,7 @@ test('a YouTube link pasted as a task’s resource shows the video facade, and l
   await expect(play).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open resource' })).toHaveCount(0);
   await expect(page.locator('iframe')).toHaveCount(0);
-  await shot(page, 'task-resource-video');
+  await reviewScreenshots(page, 'task-resource-video');
 
   // Any other link stays a plain link.
   await page.getByRole('button', { name: 'Show details of “Read the handbook”' }).click();

@@ -1,6 +1,6 @@
 // The morning digest: at 08:00 of the company's day, each person with open tasks due today or overdue
 // gets one mail listing them (and a push on their devices). Nobody else gets anything.
-import { and, asc, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createElement } from 'react';
 import { isReleased } from '../../shared/plan-calendar.ts';
@@ -13,7 +13,7 @@ import { optedOut } from '../notifications/preferences.queries.ts';
 import { unsubscribeLinks } from '../notifications/unsubscribe-token.ts';
 import { placeholderValuesByPlan } from '../onboarding/plan-parties.ts';
 import { MorningDigestMail } from './mails/morning-digest-mail.tsx';
-import { alreadyQueued, countOf, firstNameOf, type ReminderContext, todayOf } from './reminder-context.ts';
+import { alreadyQueued, countOf, firstNameOf, openDatedTaskOfCompany, type ReminderContext, todayOf } from './reminder-context.ts';
 
 export type DigestTask = {
   id: string;
@@ -52,19 +52,7 @@ export async function findDigestRecipients(db: Db, companyId: string, today: str
     .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
     .innerJoin(assignee, eq(assignee.id, onboardingTasks.assigneeId))
     .innerJoin(planPerson, eq(planPerson.id, onboardingPlans.newHireId))
-    .where(
-      and(
-        eq(onboardingTasks.companyId, companyId),
-        eq(onboardingPlans.companyId, companyId),
-        eq(assignee.companyId, companyId),
-        isNull(onboardingTasks.deletedAt),
-        eq(onboardingTasks.isCompleted, false),
-        isNull(onboardingPlans.deletedAt),
-        eq(onboardingPlans.isCompleted, false),
-        isNotNull(onboardingTasks.dueDate),
-        lte(onboardingTasks.dueDate, today),
-      ),
-    )
+    .where(and(openDatedTaskOfCompany(companyId), eq(assignee.companyId, companyId), lte(onboardingTasks.dueDate, today)))
     .orderBy(asc(assignee.id), asc(onboardingTasks.dueDate), asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id));
 
   const visible = rows.filter((row) => row.assignee.role !== 'new_hire' || row.planPerson.id !== row.assignee.id || isReleased(row.task, today));

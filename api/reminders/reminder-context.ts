@@ -1,8 +1,8 @@
 // What every reminder sender of one company runs with: the moment it runs for and the company's day.
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { localDateIn } from '../../shared/notifications.ts';
 import type { Db } from '../db/client.ts';
-import { outbox } from '../db/schema.ts';
+import { onboardingPlans, onboardingTasks, outbox } from '../db/schema.ts';
 
 export type ReminderContext = { db: Db; now: Date; companyId: string; timeZone: string; appUrl: string };
 
@@ -37,4 +37,20 @@ export async function alreadyQueued(db: Db, dedupeKeys: readonly string[]): Prom
 /** What a mail calls its reader: their first name, else the first word of their full name, else their email. */
 export function firstNameOf(person: { firstName: string | null; fullName: string | null; email: string }): string {
   return person.firstName?.trim() || person.fullName?.trim().split(/\s+/)[0] || person.email;
+}
+
+/**
+ * What a reminder can be about: an open task with a due date on one of the company's live plans (the
+ * query joins onboarding_plans). Each sender adds its own due-date bound.
+ */
+export function openDatedTaskOfCompany(companyId: string): SQL | undefined {
+  return and(
+    eq(onboardingTasks.companyId, companyId),
+    eq(onboardingPlans.companyId, companyId),
+    isNull(onboardingTasks.deletedAt),
+    eq(onboardingTasks.isCompleted, false),
+    isNull(onboardingPlans.deletedAt),
+    eq(onboardingPlans.isCompleted, false),
+    isNotNull(onboardingTasks.dueDate),
+  );
 }

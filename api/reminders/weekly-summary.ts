@@ -1,6 +1,6 @@
 // The weekly summary of stuck plans: on Monday mornings, to each admin (every plan of the company) and
 // manager (the plans they manage) who can see a plan with a task overdue for more than STUCK_AFTER_DAYS.
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { createElement } from 'react';
 import { STUCK_AFTER_DAYS } from '../../shared/notifications.ts';
@@ -17,7 +17,7 @@ import { optedOut } from '../notifications/preferences.queries.ts';
 import { unsubscribeLinks } from '../notifications/unsubscribe-token.ts';
 import { placeholderValuesByPlan } from '../onboarding/plan-parties.ts';
 import { WeeklySummaryMail } from './mails/weekly-summary-mail.tsx';
-import { alreadyQueued, countOf, firstNameOf, type ReminderContext, todayOf } from './reminder-context.ts';
+import { alreadyQueued, countOf, firstNameOf, openDatedTaskOfCompany, type ReminderContext, todayOf } from './reminder-context.ts';
 
 export type StuckPlan = {
   id: string;
@@ -53,18 +53,7 @@ export async function findStuckPlans(db: Db, companyId: string, today: string): 
     .from(onboardingTasks)
     .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
     .innerJoin(planPerson, eq(planPerson.id, onboardingPlans.newHireId))
-    .where(
-      and(
-        eq(onboardingTasks.companyId, companyId),
-        eq(onboardingPlans.companyId, companyId),
-        isNull(onboardingTasks.deletedAt),
-        eq(onboardingTasks.isCompleted, false),
-        isNull(onboardingPlans.deletedAt),
-        eq(onboardingPlans.isCompleted, false),
-        isNotNull(onboardingTasks.dueDate),
-        lt(onboardingTasks.dueDate, today),
-      ),
-    )
+    .where(and(openDatedTaskOfCompany(companyId), lt(onboardingTasks.dueDate, today)))
     .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.dueDate), asc(onboardingTasks.order), asc(onboardingTasks.id));
 
   const overdueByPlan = new Map<string, typeof rows>();
