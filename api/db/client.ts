@@ -7,6 +7,7 @@ import { type DatabaseConfig, databaseEngine } from '../config.ts';
 import { engineOf, type Engine, type TransactionOptions } from './engines/engine.ts';
 import { openPostgres } from './engines/postgres.ts';
 import { openSqlite } from './engines/sqlite.ts';
+import { preparedFor } from './prepared.ts';
 import type * as pgSchema from './schema.pg.ts';
 import { companies } from './schema.ts';
 
@@ -55,14 +56,20 @@ export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> 
  * row lock it takes makes the company's writers commit in version order, so a pull never skips a row.
  */
 export async function nextVersion(tx: Tx, companyId: string): Promise<number> {
-  const [row] = await tx
-    .update(companies)
-    .set({ version: sql`${companies.version} + 1`, updatedAt: sql`${companies.updatedAt}` })
-    .where(eq(companies.id, companyId))
-    .returning({ version: companies.version });
+  const [row] = await versionStatements(tx).next.execute({ companyId });
   if (!row) throw new Error(`nextVersion: no company ${companyId}`);
   return row.version;
 }
+
+// Every write runs it first: prepared once per connection (building its SQL each time cost a push about 4%).
+const versionStatements = preparedFor((db) => ({
+  next: db
+    .update(companies)
+    .set({ version: sql`${companies.version} + 1`, updatedAt: sql`${companies.updatedAt}` })
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .returning({ version: companies.version })
+    .prepare('companies.nextVersion'),
+}));
 
 /**
  * Takes the company row's lock for the rest of the transaction without bumping its sync counter

@@ -1,10 +1,10 @@
 // Prepared statements run on the connection of the handle they are asked for, and are built once per connection.
-import { eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase, testEngine } from '../test/harness.ts';
 import { transaction } from './client.ts';
-import { preparedFor } from './prepared.ts';
-import { companies } from './schema.ts';
+import { flatRows, preparedFor } from './prepared.ts';
+import { companies, onboardingPlans, users } from './schema.ts';
 
 describe(`prepared statements on ${testEngine}`, () => {
   it('see a transaction’s own uncommitted writes, and are reused by later transactions', async () => {
@@ -35,5 +35,47 @@ describe(`prepared statements on ${testEngine}`, () => {
     }
     // One connection on SQLite; on PostgreSQL the pool and the pooled clients (4 in tests) that held a transaction.
     expect(builds).toBeLessThanOrEqual(testEngine === 'sqlite' ? 1 : 1 + 4);
+  });
+
+  it('map flat rows as drizzle does: JSON, booleans, numbers, timestamps, nulls and SQL fields alike', async () => {
+    const { db } = await openTestDatabase();
+    await db.insert(companies).values([
+      { id: 'flat-a', name: 'A', helpfulResources: [{ label: 'Handbook', url: 'https://example.com' }] },
+      { id: 'flat-b', name: 'B', city: 'Colombo' },
+    ]);
+    await db.insert(users).values({ id: 'flat-user', email: 'flat@example.com', role: 'admin', companyId: 'flat-a', isEmailVerified: true });
+    const selection = {
+      id: companies.id,
+      city: companies.city,
+      helpfulResources: companies.helpfulResources,
+      version: companies.version,
+      createdAt: companies.createdAt,
+      verified: users.isEmailVerified,
+      people: sql<number>`(select ${count()} from ${users} where ${users.companyId} = ${companies.id})`.mapWith(Number),
+    };
+    const query = (handle: typeof db, name: string) =>
+      handle
+        .select(selection)
+        .from(companies)
+        .leftJoin(users, eq(users.companyId, companies.id))
+        .where(sql`${companies.id} like 'flat-%'`)
+        .orderBy(asc(companies.id))
+        .prepare(name);
+    const drizzleRows = await query(db, 'prepared_test.flat_drizzle').execute();
+    const flat = await flatRows(query(db, 'prepared_test.flat_rows')).execute();
+    expect(drizzleRows).toHaveLength(2);
+    expect(flat).toEqual(drizzleRows);
+    expect(JSON.stringify(flat)).toBe(JSON.stringify(drizzleRows));
+    expect(flat[0]).toMatchObject({ verified: true, people: 1, helpfulResources: [{ label: 'Handbook' }] });
+    expect(flat[1]).toMatchObject({ verified: null, people: 0, helpfulResources: null, city: 'Colombo' });
+  });
+
+  it('refuse a selection with nested objects, whose nulls drizzle decides per joined table', async () => {
+    const { db } = await openTestDatabase();
+    const nested = db
+      .select({ plan: { id: onboardingPlans.id } })
+      .from(onboardingPlans)
+      .prepare('prepared_test.nested');
+    expect(() => flatRows(nested)).toThrow('flat columns');
   });
 });

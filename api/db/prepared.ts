@@ -1,5 +1,6 @@
 // Prepared statements built once per database connection and reused: drizzle's query builder
 // compiles its SQL again on every call, which halves the throughput of hot paths (issue 10).
+import { Column, is, SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { connectionOf } from './engines/engine.ts';
 
@@ -22,4 +23,44 @@ export function preparedFor<T>(build: (db: Db) => T): (db: Db | Tx) => T {
     }
     return statements;
   };
+}
+
+type Decoder = ((value: unknown) => unknown) | null;
+type SelectedField = { path: string[]; field: unknown };
+/** The parts of drizzle's prepared query (0.45, both drivers) that `flatRows` uses; not in its public types. */
+type DrizzlePrepared = { fields?: SelectedField[]; customResultMapper?: (rows: unknown[][]) => unknown };
+
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? null : (value) => field.mapFromDriverValue(value);
+  const expression = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : undefined;
+  // SQL's decoder (set by `.mapWith()`) is internal to drizzle's types.
+  const decoder = (expression as { decoder?: { mapFromDriverValue: (value: unknown) => unknown } } | undefined)?.decoder;
+  if (!decoder) throw new Error('flatRows: a selected field is neither a column nor SQL');
+  return (value) => decoder.mapFromDriverValue(value);
+}
+
+/**
+ * Maps the rows of a prepared select of flat columns (no nested objects) with each column's decoder
+ * looked up once, instead of drizzle's per-row, per-column type checks (a sixth of a list's CPU, issue
+ * 20). The rows are the same: drizzle's own decoders, keys in selection order, null stays null. Uses
+ * drizzle's hook for relational queries (`customResultMapper`), which both drivers call with the
+ * driver's rows as arrays. Read them with `execute()` (SQLite's `get()` would answer an array).
+ */
+export function flatRows<T extends object>(prepared: T): T {
+  const internal = prepared as DrizzlePrepared;
+  const fields = internal.fields;
+  if (!fields || fields.some(({ path }) => path.length !== 1)) throw new Error('flatRows takes a prepared select of flat columns');
+  const keys = fields.map(({ path }) => path[0] as string);
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  internal.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (let index = 0; index < keys.length; index++) {
+        const value = row[index];
+        const decode = decoders[index];
+        mapped[keys[index] as string] = value === null ? null : decode ? decode(value) : value;
+      }
+      return mapped;
+    });
+  return prepared;
 }

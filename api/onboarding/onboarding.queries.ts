@@ -9,7 +9,8 @@ import { progressFromCounts } from '../../shared/progress.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';
 import { pickTaskContent, type TemplateKind } from '../../shared/templates.ts';
 import { first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
-import { preparedFor } from '../db/prepared.ts';
+import { engineOf } from '../db/engines/engine.ts';
+import { flatRows, preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, onboardingTasks, templates, templateSections, templateTasks, users } from '../db/schema.ts';
 import { badRequest, forbidden, notFound, planLimitReached } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
@@ -27,8 +28,7 @@ const buddy = alias(users, 'plan_buddy');
 
 /**
  * Plans as lists show them, with their people, template and task counters (decision 008): one query a
- * page. Flat columns of the tables themselves (drizzle maps them about twice as fast as nested objects
- * or a subquery's columns); `toSummary` nests them.
+ * page. Flat columns of the tables themselves, mapped by flatRows (db/prepared.ts); `toSummary` nests them.
  */
 function summaryQuery(db: Db, where: SQL) {
   return db
@@ -82,6 +82,17 @@ const statements = preparedFor((db) => ({
   // null` as fixing that column's order, SQLite does): without it, it sorted the 10,000 (5 ms).
   summaryPage: perRole((scope, role) => {
     const newestFirst = [desc(onboardingPlans.createdAt), desc(onboardingPlans.id)];
+    // SQLite walks that index and joins only the page's rows when the join comes first: a fifth less SQL
+    // than looking each id up again.
+    if (engineOf(db).name === 'sqlite') {
+      return flatRows(
+        summaryQuery(db, scope)
+          .orderBy(desc(onboardingPlans.deletedAt), ...newestFirst)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`onboarding.plans.page.${role}`),
+      );
+    }
     const pageIds = db
       .select({ id: onboardingPlans.id })
       .from(onboardingPlans)
@@ -89,18 +100,22 @@ const statements = preparedFor((db) => ({
       .orderBy(desc(onboardingPlans.deletedAt), ...newestFirst)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-    return summaryQuery(db, inArray(onboardingPlans.id, pageIds))
-      .orderBy(...newestFirst)
-      .prepare(`onboarding.plans.page.${role}`);
+    return flatRows(
+      summaryQuery(db, inArray(onboardingPlans.id, pageIds))
+        .orderBy(...newestFirst)
+        .prepare(`onboarding.plans.page.${role}`),
+    );
   }),
-  summaryOne: perRole((scope, role) => summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`)),
-  planTasks: db
-    .select(taskWithAssigneeColumns)
-    .from(onboardingTasks)
-    .leftJoin(taskAssignee, taskAssigneeJoin)
-    .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
-    .orderBy(asc(onboardingTasks.order), asc(onboardingTasks.id))
-    .prepare('onboarding.plans.tasks'),
+  summaryOne: perRole((scope, role) => flatRows(summaryQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`))),
+  planTasks: flatRows(
+    db
+      .select(taskWithAssigneeColumns)
+      .from(onboardingTasks)
+      .leftJoin(taskAssignee, taskAssigneeJoin)
+      .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
+      .orderBy(asc(onboardingTasks.order), asc(onboardingTasks.id))
+      .prepare('onboarding.plans.tasks'),
+  ),
 }));
 
 type TaskCount = { total: number; done: number };

@@ -23,7 +23,7 @@ import { shownHelpfulLinks } from '../../shared/company.ts';
 import { taskHasPlaceholders } from '../../shared/placeholders.ts';
 import type { Role } from '../../shared/roles.ts';
 import { first, nextVersion, snapshot, transaction, type Db, type Tx } from '../db/client.ts';
-import { preparedFor } from '../db/prepared.ts';
+import { flatRows, preparedFor } from '../db/prepared.ts';
 import { companies, messages, onboardingPlans, onboardingTasks, syncClients, templates, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, found, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
@@ -43,17 +43,19 @@ const manager = alias(users, 'plan_manager');
 const buddy = alias(users, 'plan_buddy');
 const contact = alias(users, 'contact');
 const contactColumns = { id: users.id, fullName: users.fullName, email: users.email };
-// Flat: drizzle maps a flat row of columns about twice as fast as one nesting the task.
+// Flat rows, mapped by flatRows (db/prepared.ts) and nested by hand below.
 const taskColumns = taskWithAssigneeColumns;
 
 // Prepared once per connection (issue 10), named for PostgreSQL. They bind `updatedAt` themselves:
 // drizzle computes $defaultFn and $onUpdateFn values when it builds the SQL, which would freeze them here.
 const statements = preparedFor((db) => ({
-  client: db
-    .select()
-    .from(syncClients)
-    .where(eq(syncClients.clientId, sql.placeholder('clientId')))
-    .prepare('sync.client'),
+  client: flatRows(
+    db
+      .select()
+      .from(syncClients)
+      .where(eq(syncClients.clientId, sql.placeholder('clientId')))
+      .prepare('sync.client'),
+  ),
   // A concurrent first request of the same client may insert it first: then nothing comes back. A push
   // registers a new client with its first mutation's id, in that mutation's transaction.
   insertClient: db
@@ -82,111 +84,134 @@ const statements = preparedFor((db) => ({
     .where(eq(syncClients.clientId, sql.placeholder('clientId')))
     .prepare('sync.client.touch'),
   plans: perRole((_scope, role) =>
-    db
-      .select({
-        plan: onboardingPlans,
-        newHire: { id: newHire.id, fullName: newHire.fullName, email: newHire.email, profileImageUrl: newHire.profileImageUrl },
-        manager: {
-          id: manager.id,
-          fullName: manager.fullName,
-          email: manager.email,
-          profileImageUrl: manager.profileImageUrl,
-          firstName: manager.firstName,
-          lastName: manager.lastName,
-        },
-        buddy: { id: buddy.id, fullName: buddy.fullName, email: buddy.email, profileImageUrl: buddy.profileImageUrl },
-        template: { title: templates.title, duration: templates.duration, description: templates.description },
-      })
-      .from(onboardingPlans)
-      .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
-      .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
-      .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId))
-      .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
-      .where(and(planScopeWithDeleted(role), gt(onboardingPlans.version, sql.placeholder('since'))))
-      .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id))
-      .prepare(`sync.pull.plans.${role}`),
+    flatRows(
+      db
+        .select({
+          ...getTableColumns(onboardingPlans),
+          newHireFullName: newHire.fullName,
+          newHireEmail: newHire.email,
+          newHireImageUrl: newHire.profileImageUrl,
+          managerFullName: manager.fullName,
+          managerEmail: manager.email,
+          managerImageUrl: manager.profileImageUrl,
+          managerFirstName: manager.firstName,
+          managerLastName: manager.lastName,
+          buddyFullName: buddy.fullName,
+          buddyEmail: buddy.email,
+          buddyImageUrl: buddy.profileImageUrl,
+          templateTitle: templates.title,
+          templateDuration: templates.duration,
+          templateDescription: templates.description,
+        })
+        .from(onboardingPlans)
+        .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
+        .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
+        .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId))
+        .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
+        .where(and(planScopeWithDeleted(role), gt(onboardingPlans.version, sql.placeholder('since'))))
+        .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id))
+        .prepare(`sync.pull.plans.${role}`),
+    ),
   ),
   tasks: perRole((_scope, role) =>
-    db
-      .select({ ...taskColumns, planDeletedAt: onboardingPlans.deletedAt })
-      .from(onboardingTasks)
-      .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-      .leftJoin(taskAssignee, taskAssigneeJoin)
-      .where(and(planScopeWithDeleted(role), gt(onboardingTasks.version, sql.placeholder('since'))))
-      .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
-      .prepare(`sync.pull.tasks.${role}`),
+    flatRows(
+      db
+        .select({ ...taskColumns, planDeletedAt: onboardingPlans.deletedAt })
+        .from(onboardingTasks)
+        .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+        .leftJoin(taskAssignee, taskAssigneeJoin)
+        .where(and(planScopeWithDeleted(role), gt(onboardingTasks.version, sql.placeholder('since'))))
+        .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
+        .prepare(`sync.pull.tasks.${role}`),
+    ),
   ),
   // A new hire also does tasks on other people's plans (as someone's buddy, say): those assigned to
   // them, each with the plan it is for. Deleted ones and those of deleted plans come too, as tombstones.
-  assignedTasks: db
-    .select({
-      ...taskColumns,
-      planDeletedAt: onboardingPlans.deletedAt,
-      planKind: onboardingPlans.kind,
-      planStartDate: onboardingPlans.startDate,
-      planNewHire: { id: newHire.id, fullName: newHire.fullName, email: newHire.email, profileImageUrl: newHire.profileImageUrl },
-    })
-    .from(onboardingTasks)
-    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-    .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
-    .leftJoin(taskAssignee, taskAssigneeJoin)
-    .where(
-      and(
-        eq(onboardingTasks.assigneeId, sql.placeholder('userId')),
-        eq(onboardingTasks.companyId, sql.placeholder('companyId')),
-        ne(onboardingPlans.newHireId, sql.placeholder('userId')),
-        gt(onboardingTasks.version, sql.placeholder('since')),
-      ),
-    )
-    .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
-    .prepare('sync.pull.assignedTasks'),
-  messages: perRole((_scope, role) =>
+  assignedTasks: flatRows(
     db
-      .select({ ...getTableColumns(messages), planDeletedAt: onboardingPlans.deletedAt, senderFullName: users.fullName, senderRole: users.role })
-      .from(messages)
-      .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
-      .leftJoin(users, eq(users.id, messages.senderId))
-      // A staff note never reaches the new hire, not even as a tombstone.
-      .where(and(planScopeWithDeleted(role), staffNotesHiddenFrom(sql.placeholder('userId')), gt(messages.version, sql.placeholder('since'))))
-      .orderBy(asc(messages.createdAt), asc(messages.id))
-      .prepare(`sync.pull.messages.${role}`),
+      .select({
+        ...taskColumns,
+        planDeletedAt: onboardingPlans.deletedAt,
+        planKind: onboardingPlans.kind,
+        planStartDate: onboardingPlans.startDate,
+        planNewHireId: newHire.id,
+        planNewHireFullName: newHire.fullName,
+        planNewHireEmail: newHire.email,
+        planNewHireImageUrl: newHire.profileImageUrl,
+      })
+      .from(onboardingTasks)
+      .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+      .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
+      .leftJoin(taskAssignee, taskAssigneeJoin)
+      .where(
+        and(
+          eq(onboardingTasks.assigneeId, sql.placeholder('userId')),
+          eq(onboardingTasks.companyId, sql.placeholder('companyId')),
+          ne(onboardingPlans.newHireId, sql.placeholder('userId')),
+          gt(onboardingTasks.version, sql.placeholder('since')),
+        ),
+      )
+      .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
+      .prepare('sync.pull.assignedTasks'),
+  ),
+  messages: perRole((_scope, role) =>
+    flatRows(
+      db
+        .select({ ...getTableColumns(messages), planDeletedAt: onboardingPlans.deletedAt, senderFullName: users.fullName, senderRole: users.role })
+        .from(messages)
+        .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
+        .leftJoin(users, eq(users.id, messages.senderId))
+        // A staff note never reaches the new hire, not even as a tombstone.
+        .where(and(planScopeWithDeleted(role), staffNotesHiddenFrom(sql.placeholder('userId')), gt(messages.version, sql.placeholder('since'))))
+        .orderBy(asc(messages.createdAt), asc(messages.id))
+        .prepare(`sync.pull.messages.${role}`),
+    ),
   ),
   // The templates of the plans the caller sees (deleted templates stay readable), looked up from the
   // plans so each is found by its id; the join on companyId keeps another company's template out. Those
   // changed since the cursor, and those of plans changed since it (a plan newly assigned from an old
   // template): a device keeps the others (since 0: all of them).
   templates: perRole((scope, role) =>
-    db
-      .selectDistinct({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
-      .from(onboardingPlans)
-      .innerJoin(templates, and(eq(templates.id, onboardingPlans.templateId), eq(templates.companyId, onboardingPlans.companyId)))
-      .where(and(scope, or(gt(templates.version, sql.placeholder('since')), gt(onboardingPlans.version, sql.placeholder('since')))))
-      .orderBy(asc(templates.id))
-      .prepare(`sync.pull.templates.${role}`),
+    flatRows(
+      db
+        .selectDistinct({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
+        .from(onboardingPlans)
+        .innerJoin(templates, and(eq(templates.id, onboardingPlans.templateId), eq(templates.companyId, onboardingPlans.companyId)))
+        .where(and(scope, or(gt(templates.version, sql.placeholder('since')), gt(onboardingPlans.version, sql.placeholder('since')))))
+        .orderBy(asc(templates.id))
+        .prepare(`sync.pull.templates.${role}`),
+    ),
   ),
   // The company (its version is the new cursor), the caller's sync client (null when new) and their
   // manager's contact (null without one, or when they left the company), in one statement.
-  head: db
-    .select({
-      company: { id: companies.id, name: companies.name, helpfulResources: companies.helpfulResources, version: companies.version },
-      clientUserId: syncClients.userId,
-      lastMutationId: syncClients.lastMutationId,
-      clientSeenAt: syncClients.updatedAt,
-      managerId: contact.id,
-      managerFullName: contact.fullName,
-      managerEmail: contact.email,
-    })
-    .from(companies)
-    .leftJoin(syncClients, eq(syncClients.clientId, sql.placeholder('clientId')))
-    .leftJoin(contact, and(eq(contact.id, sql.placeholder('managerId')), eq(contact.companyId, companies.id)))
-    .where(eq(companies.id, sql.placeholder('companyId')))
-    .prepare('sync.pull.head'),
-  admins: db
-    .select(contactColumns)
-    .from(users)
-    .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.role, 'admin')))
-    .orderBy(asc(users.createdAt), asc(users.id))
-    .prepare('sync.pull.admins'),
+  head: flatRows(
+    db
+      .select({
+        companyId: companies.id,
+        companyName: companies.name,
+        helpfulResources: companies.helpfulResources,
+        version: companies.version,
+        clientUserId: syncClients.userId,
+        lastMutationId: syncClients.lastMutationId,
+        clientSeenAt: syncClients.updatedAt,
+        managerId: contact.id,
+        managerFullName: contact.fullName,
+        managerEmail: contact.email,
+      })
+      .from(companies)
+      .leftJoin(syncClients, eq(syncClients.clientId, sql.placeholder('clientId')))
+      .leftJoin(contact, and(eq(contact.id, sql.placeholder('managerId')), eq(contact.companyId, companies.id)))
+      .where(eq(companies.id, sql.placeholder('companyId')))
+      .prepare('sync.pull.head'),
+  ),
+  admins: flatRows(
+    db
+      .select(contactColumns)
+      .from(users)
+      .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.role, 'admin')))
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .prepare('sync.pull.admins'),
+  ),
 }));
 
 /** The caller's sync client as stored, or undefined when it is new; another user's clientId answers 404. */
@@ -369,7 +394,8 @@ async function readPull(db: Db, user: CurrentUser, clientId: string, since: numb
       // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to someone else).
       since > 0 ? tombstonesFor(tx, user, since) : [],
     ]);
-    const { company, clientUserId, lastMutationId, clientSeenAt, managerId, managerFullName, managerEmail } = found(head, 'Company');
+    const { companyId, companyName, helpfulResources, version, clientUserId, lastMutationId, clientSeenAt, managerId, managerFullName, managerEmail } = found(head, 'Company');
+    const company = { id: companyId, name: companyName, helpfulResources, version };
     const manager = managerId !== null && managerEmail !== null ? { id: managerId, fullName: managerFullName, email: managerEmail } : null;
     // Without a manager (or when theirs left the company), the admins are the contacts. The plans whose
     // tasks name placeholders are looked up only when some do.
@@ -415,7 +441,7 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
   const keep = <T extends { id: string }>(rows: SyncRow<T>[]) => (reset ? rows.filter((row) => !isTombstone(row)) : rows);
 
   const plans = keep(
-    planRows.map(({ plan, newHire, manager, buddy, template }): SyncRow<SyncPlan> =>
+    planRows.map((plan): SyncRow<SyncPlan> =>
       plan.deletedAt
         ? tombstone(plan.id)
         : {
@@ -433,19 +459,42 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
             completedAt: plan.completedAt,
             createdAt: plan.createdAt,
             updatedAt: plan.updatedAt,
-            newHire,
-            manager: manager?.id ? manager : null,
-            buddy: buddy?.id ? buddy : null,
-            template: template?.title !== undefined && template.title !== null ? template : null,
+            newHire: { id: plan.newHireId, fullName: plan.newHireFullName, email: plan.newHireEmail, profileImageUrl: plan.newHireImageUrl },
+            // A joined person or template has its required email or title; without them the join found none.
+            manager:
+              plan.managerId && plan.managerEmail !== null
+                ? {
+                    id: plan.managerId,
+                    fullName: plan.managerFullName,
+                    email: plan.managerEmail,
+                    profileImageUrl: plan.managerImageUrl,
+                    firstName: plan.managerFirstName,
+                    lastName: plan.managerLastName,
+                  }
+                : null,
+            buddy:
+              plan.buddyId && plan.buddyEmail !== null ? { id: plan.buddyId, fullName: plan.buddyFullName, email: plan.buddyEmail, profileImageUrl: plan.buddyImageUrl } : null,
+            template:
+              plan.templateTitle !== null && plan.templateDuration !== null
+                ? { title: plan.templateTitle, duration: plan.templateDuration, description: plan.templateDescription }
+                : null,
           },
     ),
   );
   const tasks = keep([
     ...taskRows.map((task): SyncRow<SyncTask> => (task.deletedAt || task.planDeletedAt ? tombstone(task.id) : toOnboardingTask(task, placeholders.get(task.planId)))),
-    ...assignedRows.map(({ planKind, planStartDate, planNewHire, ...task }): SyncRow<SyncTask> =>
+    ...assignedRows.map(({ planKind, planStartDate, planNewHireId, planNewHireFullName, planNewHireEmail, planNewHireImageUrl, ...task }): SyncRow<SyncTask> =>
       task.deletedAt || task.planDeletedAt
         ? tombstone(task.id)
-        : { ...toOnboardingTask(task, placeholders.get(task.planId)), plan: { id: task.planId, kind: planKind, startDate: planStartDate, newHire: planNewHire } },
+        : {
+            ...toOnboardingTask(task, placeholders.get(task.planId)),
+            plan: {
+              id: task.planId,
+              kind: planKind,
+              startDate: planStartDate,
+              newHire: { id: planNewHireId, fullName: planNewHireFullName, email: planNewHireEmail, profileImageUrl: planNewHireImageUrl },
+            },
+          },
     ),
   ]);
   const syncMessages = keep(

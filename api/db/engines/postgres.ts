@@ -45,6 +45,15 @@ export function postgresEngine(pool: pg.Pool): Engine {
   /** A drizzle handle per pooled client, made at its first transaction and kept with it. */
   const handles = new WeakMap<pg.PoolClient, Db>();
 
+  function handleOf(client: pg.PoolClient): Db {
+    let handle = handles.get(client);
+    if (!handle) {
+      handle = drizzle({ client, schema });
+      handles.set(client, handle);
+    }
+    return handle;
+  }
+
   /**
    * The client is taken from the pool here, not inside drizzle, so the transaction's handle can be bound
    * to the connection it runs on. Inside a transaction, drizzle makes a savepoint on the same client.
@@ -54,12 +63,34 @@ export function postgresEngine(pool: pg.Pool): Engine {
     if (connection !== pool) return db.transaction((tx) => body(bindEngine(tx, engine, connection)));
     const client = await pool.connect();
     try {
-      let handle = handles.get(client);
-      if (!handle) {
-        handle = drizzle({ client, schema });
-        handles.set(client, handle);
+      return await handleOf(client).transaction((tx) => body(bindEngine(tx, engine, client)), config);
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * A read-only REPEATABLE READ transaction whose BEGIN goes out with the body's first reads (the pool
+   * pipelines), instead of a round trip of its own as drizzle's transaction takes: a sync pull waits for
+   * two round trips, not three. The connection runs its queries in order, so every read is inside it;
+   * READ ONLY refuses a write, and a snapshot opened inside a transaction reads that transaction.
+   */
+  async function inSnapshot<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
+    if (connectionOf(db) !== pool) return inTransaction(db, body, { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    const client = await pool.connect();
+    try {
+      const begun = client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      let result: T;
+      try {
+        result = await body(bindEngine(handleOf(client), engine, client));
+        await begun;
+      } catch (error) {
+        await begun.catch(() => undefined);
+        await client.query('ROLLBACK');
+        throw error;
       }
-      return await handle.transaction((tx) => body(bindEngine(tx, engine, client)), config);
+      await client.query('COMMIT');
+      return result;
     } finally {
       client.release();
     }
@@ -69,7 +100,7 @@ export function postgresEngine(pool: pg.Pool): Engine {
     name: 'postgres',
     transaction: (db, body) => inTransaction(db, body),
     // REPEATABLE READ: every statement of the body reads the same snapshot.
-    snapshot: (db, body) => inTransaction(db, body, { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    snapshot: inSnapshot,
     rows: async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[],
     // A session-level advisory lock, held on one pooled connection for the duration of the work.
     exclusively: async (name, work) => {
