@@ -9,6 +9,7 @@ import { loadUser } from './auth/sessions.ts';
 import { companyRoutes } from './company/company.routes.ts';
 import { isUnstorableText, rows, uniqueViolation } from './db/client.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { rememberWritingClient } from './events/origin.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { alreadyExists, AppError, emailTaken } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
@@ -47,6 +48,7 @@ function apiRoutes() {
         requireSameOrigin,
         refuseUnstorableText,
         loadUser,
+        rememberWritingClient,
       )
       .get('/health', async (c) => {
         await rows(c.var.deps.db, sql`SELECT 1`);

@@ -18,7 +18,13 @@ captureInstallPrompt();
 
 // Who is signed in decides what `/` and every signed-in screen show: ask now, while the route's code
 // downloads, rather than when the router starts (its beforeLoad and loaders then find the request).
-void queryClient.prefetchQuery(currentUserQueryOptions());
+// A new hire's plan comes with the sync engine's first pull: on a device without their data it is asked
+// for as soon as they are known, while the screens' code downloads (sync/first-pull.ts, a chunk of its
+// own so the other pages' entry stays as small).
+void queryClient.prefetchQuery(currentUserQueryOptions()).then(() => {
+  const user = queryClient.getQueryData(currentUserQueryOptions().queryKey);
+  if (user?.role === 'new_hire') void import('./sync/first-pull.ts').then(({ startFirstPull }) => startFirstPull(user.id));
+});
 
 const container = document.getElementById('root')!;
 const app = (

@@ -1,6 +1,6 @@
 // Ticking as a new hire lives it (issue 20), in Debian's Chromium against the built app and the real
 // server, on a 200-task plan at 390 px: every list that shows tasks (Today's Tasks; Your Tasks on its
-// Final Review tab, which holds 191 of the 200), online and offline, one at a time (a person's pace) and
+// biggest tab, which holds 191-200 of the 200), online and offline, one at a time (a person's pace) and
 // back to back, with the CPU at full speed and throttled 4x (CDP Emulation.setCPUThrottlingRate, a
 // mid-range phone). Each tick is a real click sent over CDP. The page times it from the click event's
 // timestamp to the end of the first frame painted after both the checkbox and the progress show it, and
@@ -40,7 +40,7 @@ type Case = { list: ListName; network: Network; pace: Pace; rate: number; ticks:
 /** One tick; `missed` when the click landed elsewhere (it is tried again, not counted). */
 type Tick = { ms: number; frames: number; started: number; missed?: string };
 
-const LIST_LABEL: Record<ListName, string> = { today: "Today's Tasks", list: 'Your Tasks (Final Review, 191 rows)' };
+const LIST_LABEL: Record<ListName, string> = { today: "Today's Tasks", list: 'Your Tasks (its biggest tab)' };
 const caseLabel = (c: Case) => `${LIST_LABEL[c.list]} · ${c.network} · ${c.pace} · CPU ${c.rate}x`;
 
 const rates = options.throttle.split(',').map(Number);
@@ -188,8 +188,10 @@ async function tickOnce(page: Page, cdp: CDPSession, list: ListName): Promise<Ti
 async function runCase(page: Page, cdp: CDPSession, c: Case): Promise<Tick[]> {
   const ticks: Tick[] = [];
   const tabs = page.getByRole('tablist', { name: 'Phases' }).getByRole('tab');
-  // Your Tasks on its biggest tab; 'every box' walks all four tabs.
-  const tabIndexes = c.list === 'today' ? [null] : c.ticks === 'every box' ? [0, 1, 2, 3] : [3];
+  // Your Tasks on its biggest tab (a tab reads "Week 1 0/200"); 'every box' walks every tab.
+  const tabCounts = (await tabs.allTextContents()).map((text) => Number(/\/(\d+)$/.exec(text)?.[1] ?? 0));
+  const biggestTab = tabCounts.indexOf(Math.max(...tabCounts));
+  const tabIndexes = c.list === 'today' ? [null] : c.ticks === 'every box' ? tabCounts.map((_, index) => index) : [biggestTab];
   for (const tabIndex of tabIndexes) {
     if (tabIndex !== null) await tabs.nth(tabIndex).click();
     while (c.ticks === 'every box' || ticks.length < c.ticks) {

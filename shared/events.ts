@@ -5,15 +5,34 @@
 export const CHANGE_TOPICS = ['messages', 'plans', 'tasks', 'templates', 'team', 'company', 'subscription'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
-/** The `data` of an SSE event named `change` (JSON). `planId` when the change belongs to one plan. */
-export type ChangePoke = { topic: ChangeTopic; planId?: string };
+/**
+ * The `data` of an SSE event named `change` (JSON). `planId` when the change belongs to one plan;
+ * `origin` when the write came from a client that named itself (`CLIENT_HEADER`): that client has
+ * already refreshed what it wrote, so it skips the poke; every other tab and device acts on it.
+ */
+export type ChangePoke = { topic: ChangeTopic; planId?: string; origin?: string };
 
-/** SSE event names: `ready` once the stream is open (the client refetches what it may have missed), `change` per poke. */
+/**
+ * The request header naming the writing client: a tab's REST requests send the tab's id, the new
+ * hire's sync engine its sync clientId. A UUID (as `ClientIdSchema`); anything else is ignored.
+ */
+export const CLIENT_HEADER = 'X-Kickoff-Client';
+
+/**
+ * SSE event names: `ready` once the stream is open (the client refetches what it may have missed),
+ * `change` per poke, `ping` every EVENTS_KEEPALIVE_MS while nothing else is said.
+ */
 export const CHANGE_EVENT = 'change';
 export const READY_EVENT = 'ready';
+export const PING_EVENT = 'ping';
 
-/** A comment line this often keeps proxies from closing an idle stream and shows a dead one. */
+/**
+ * A `ping` this often keeps proxies from closing an idle stream and lets the client notice a dead one
+ * (an event, not a comment: EventSource hides comments).
+ */
 export const EVENTS_KEEPALIVE_MS = 20_000;
+/** A stream silent this long (two and a half pings) is taken for dead: the client reconnects. */
+export const EVENTS_SILENCE_LIMIT_MS = (EVENTS_KEEPALIVE_MS * 5) / 2;
 
 /** Polling is the fallback: this often while the stream is up or down ... */
 export const FALLBACK_POLL_MS = 60_000;

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { CHANGE_TOPICS, EVENTS_KEEPALIVE_MS, type ChangePoke } from '../../shared/events.ts';
 import { canSeePlan } from '../../shared/onboarding.ts';
 import { isStaff, ROLES, type Role } from '../../shared/roles.ts';
+import { ClientIdSchema } from '../../shared/sync.ts';
 import type { CurrentUser } from '../lib/env.ts';
 
 /** The two people of a plan that decide, with the company's admins, who sees it (canSeePlan). */
@@ -23,7 +24,7 @@ export type Change = { companyId: string; poke: ChangePoke; audience: ChangeAudi
 /** What a NOTIFY payload must look like before it is delivered (anyone with the database could send one). */
 export const ChangeSchema = v.object({
   companyId: v.string(),
-  poke: v.object({ topic: v.picklist(CHANGE_TOPICS), planId: v.optional(v.string()) }),
+  poke: v.object({ topic: v.picklist(CHANGE_TOPICS), planId: v.optional(v.string()), origin: v.optional(ClientIdSchema) }),
   audience: v.union([
     v.object({ plans: v.array(v.object({ newHireId: v.string(), managerId: v.nullable(v.string()) })), staffOnly: v.boolean(), people: v.optional(v.array(v.string())) }),
     v.object({ roles: v.array(v.picklist(ROLES)) }),
@@ -49,7 +50,7 @@ export type ChangeSubscriber = {
 };
 
 export type ChangeBus = {
-  /** How often a stream sends a keep-alive comment and checks its session is still valid. */
+  /** How often a stream sends a `ping` and checks its session is still valid. */
   readonly keepAliveMs: number;
   /** Streams open on this instance. */
   readonly streamCount: number;

@@ -1,5 +1,6 @@
 // What a poke's audience needs that a write route does not hold already: the people of the plans a
 // change touched, read after the write has committed. Deleted plans count: their people must hear of it.
+// A tick and a message sent over REST need none of these: their queries return the plan's people.
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { MessageAudience } from '../../shared/messages.ts';
 import type { Db } from '../db/client.ts';
@@ -11,14 +12,21 @@ import type { PlanParties } from './bus.ts';
 export type PlanRef = PlanParties & { id: string };
 
 const planRefColumns = { id: onboardingPlans.id, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId };
+const tickedTaskColumns = { ...planRefColumns, assigneeId: onboardingTasks.assigneeId };
 
-// The one-plan lookup follows every message and tick: prepared once per connection.
+// One plan, and one task of a sync push (a new hire's tick online), are the usual cases: prepared once per connection.
 const statements = preparedFor((db) => ({
   plan: db
     .select(planRefColumns)
     .from(onboardingPlans)
     .where(and(eq(onboardingPlans.id, sql.placeholder('planId')), eq(onboardingPlans.companyId, sql.placeholder('companyId'))))
     .prepare('events.planRef'),
+  tickedTask: db
+    .select(tickedTaskColumns)
+    .from(onboardingTasks)
+    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+    .where(and(eq(onboardingTasks.id, sql.placeholder('taskId')), eq(onboardingTasks.companyId, sql.placeholder('companyId'))))
+    .prepare('events.tickedTask'),
 }));
 
 /** The company's plans of these ids, deleted ones included. */
@@ -50,21 +58,30 @@ export async function assigneesOfPlans(db: Db, companyId: string, planIds: strin
   return rows.flatMap((row) => (row.assigneeId ? [row.assigneeId] : []));
 }
 
-/** The plans of these tasks of the company. */
-export async function planIdsOfTasks(db: Db, companyId: string, taskIds: string[]): Promise<string[]> {
-  if (taskIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ planId: onboardingTasks.planId })
+/** A ticked task's plan and its people, and who does the task: a tick's whole audience. */
+export type TickedTaskRef = PlanRef & { assigneeId: string | null };
+
+/** The plans of these tasks of the company with their people, and each task's assignee, in one read. */
+export async function tickedTaskRefs(db: Db, companyId: string, taskIds: string[]): Promise<TickedTaskRef[]> {
+  const ids = [...new Set(taskIds)];
+  if (ids.length === 0) return [];
+  if (ids.length === 1) return statements(db).tickedTask.execute({ taskId: ids[0], companyId });
+  return db
+    .select(tickedTaskColumns)
     .from(onboardingTasks)
-    .where(and(eq(onboardingTasks.companyId, companyId), inArray(onboardingTasks.id, taskIds)));
-  return rows.map((row) => row.planId);
+    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+    .where(and(eq(onboardingTasks.companyId, companyId), inArray(onboardingTasks.id, ids)));
 }
 
-/** The plan and audience of these messages of the company. */
-export async function messagePlans(db: Db, companyId: string, messageIds: string[]): Promise<{ planId: string; audience: MessageAudience }[]> {
+/** A sent message's plan and its people, and the message's audience. */
+export type SentMessageRef = PlanRef & { audience: MessageAudience };
+
+/** The plans of these messages of the company with their people, and each message's audience, in one read. */
+export async function sentMessageRefs(db: Db, companyId: string, messageIds: string[]): Promise<SentMessageRef[]> {
   if (messageIds.length === 0) return [];
   return db
-    .select({ planId: messages.planId, audience: messages.audience })
+    .select({ ...planRefColumns, audience: messages.audience })
     .from(messages)
+    .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
     .where(and(eq(messages.companyId, companyId), inArray(messages.id, messageIds)));
 }

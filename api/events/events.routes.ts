@@ -1,10 +1,10 @@
 // GET /api/events: the change stream (Server-Sent Events, shared/events.ts). A signed-in person gets
-// `ready` once the stream listens, then a `change` per poke that reaches them (bus.ts), and a
-// keep-alive comment every keepAliveMs, at which the session is checked again: signed out or revoked
-// ends the stream. A poke carries no content; the client reads through the routes that check access.
+// `ready` once the stream listens, then a `change` per poke that reaches them (bus.ts), and a `ping`
+// every keepAliveMs (the client takes a silent stream for dead), at which the session is checked again:
+// signed out or revoked ends the stream. A poke carries no content; the client reads through the routes that check access.
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { CHANGE_EVENT, READY_EVENT } from '../../shared/events.ts';
+import { CHANGE_EVENT, PING_EVENT, READY_EVENT } from '../../shared/events.ts';
 import { readSessionUser } from '../auth/sessions.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
@@ -17,7 +17,7 @@ import type { ChangeSubscriber } from './bus.ts';
 export const MAX_UNSENT_EVENTS = 100;
 
 const sseEvent = (event: string, data: string) => `event: ${event}\ndata: ${data}\n\n`;
-const KEEP_ALIVE = ': keep-alive\n\n';
+const PING = sseEvent(PING_EVENT, '');
 
 export const eventsRoutes = new Hono<AppEnv>().get('/', requireUser, (c) => {
   const { db, changes } = c.var.deps;
@@ -72,7 +72,7 @@ export const eventsRoutes = new Hono<AppEnv>().get('/', requireUser, (c) => {
         });
         clearTimeout(timer);
         if (ended) break;
-        write(KEEP_ALIVE);
+        write(PING);
         // A database hiccup keeps the stream; a session that is gone (signed out, expired, revoked) ends it.
         const current = sessionId ? await readSessionUser(db, sessionId).catch(() => person) : null;
         if (!current || current.id !== person.id) break;

@@ -6,12 +6,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../shared/errors.ts';
-import type { ChangePoke } from '../../shared/events.ts';
+import * as v from 'valibot';
+import { CLIENT_HEADER, type ChangePoke } from '../../shared/events.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { rows } from '../db/client.ts';
 import { openEventStream, openReadyStream, type EventStreamReader } from '../test/event-stream.ts';
 import { apiOver, createTestContext, TEST_PASSWORD_HASH, type TestContext, testEngine } from '../test/harness.ts';
-import { MAX_STREAMS_PER_PERSON, reaches, type Change } from './bus.ts';
+import { ChangeSchema, MAX_STREAMS_PER_PERSON, reaches, type Change } from './bus.ts';
 import { LISTENER_NAME, MAX_NOTIFY_BYTES, notifyPayloads } from './postgres-bus.ts';
 
 const KEEP_ALIVE_MS = 100;
@@ -149,11 +150,11 @@ describe('GET /api/events', () => {
     expect(await reader.next()).toMatchObject({ event: 'ready' });
   });
 
-  it('sends keep-alive comments while nothing changes', async () => {
+  it('sends a ping event every keep-alive interval while nothing changes', async () => {
     const reader = await stream(acme.cookies.newHire);
     const until = performance.now() + 20 * KEEP_ALIVE_MS;
-    while (reader.comments < 2 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, KEEP_ALIVE_MS / 2));
-    expect(reader.comments).toBeGreaterThanOrEqual(2);
+    while (reader.pings < 2 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, KEEP_ALIVE_MS / 2));
+    expect(reader.pings).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -273,6 +274,53 @@ describe('who a poke reaches', () => {
   });
 });
 
+describe('the origin of a poke', () => {
+  it("names the client that wrote, to every stream it reaches, the writer's own other tabs included", async () => {
+    const tab = crypto.randomUUID();
+    const [manager, managerElsewhere, newHire] = await Promise.all([stream(acme.cookies.manager), stream(acme.cookies.manager), stream(acme.cookies.newHire)]);
+    const sent = await ctx.request('/api/messages', { method: 'POST', cookie: acme.cookies.manager, headers: { [CLIENT_HEADER]: tab }, body: { planId, content: 'From my tab' } });
+    expect(sent.status).toBe(201);
+    for (const reader of [manager, managerElsewhere, newHire]) expect(await reader.nextPoke()).toEqual<ChangePoke>({ topic: 'messages', planId, origin: tab });
+  });
+
+  it("names the new hire's sync client for a push, and the tab for a REST tick", async () => {
+    const [manager, newHire] = await Promise.all([stream(acme.cookies.manager), stream(acme.cookies.newHire)]);
+    const clientId = crypto.randomUUID();
+    const push = await ctx.request('/api/sync/push', {
+      method: 'POST',
+      cookie: acme.cookies.newHire,
+      headers: { [CLIENT_HEADER]: clientId },
+      body: { clientId, mutations: [{ id: 1, name: 'task.setCompleted', args: { taskId: taskIds[0], isCompleted: false } }] },
+    });
+    expect(push.body.results).toEqual([{ id: 1, status: 'applied' }]);
+    for (const reader of [manager, newHire]) expect(await reader.nextPoke()).toEqual<ChangePoke>({ topic: 'tasks', planId, origin: clientId });
+
+    const tab = crypto.randomUUID();
+    const ticked = await ctx.request(`/api/onboarding-tasks/${taskIds[0]}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.manager,
+      headers: { [CLIENT_HEADER]: tab },
+      body: { isCompleted: true },
+    });
+    expect(ticked.status).toBe(200);
+    for (const reader of [manager, newHire]) expect(await reader.nextPoke()).toEqual<ChangePoke>({ topic: 'tasks', planId, origin: tab });
+  });
+
+  it('leaves it out when the request names no client, or not a well-formed one', async () => {
+    const admin = await stream(acme.cookies.admin);
+    await touchCompany(acme);
+    expect(await admin.nextPoke()).toEqual<ChangePoke>({ topic: 'company' });
+    const renamed = await ctx.request('/api/company', {
+      method: 'PATCH',
+      cookie: acme.cookies.admin,
+      headers: { [CLIENT_HEADER]: 'x'.repeat(5_000) },
+      body: { name: 'Acme again' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await admin.nextPoke()).toEqual<ChangePoke>({ topic: 'company' });
+  });
+});
+
 describe('the stream’s life', () => {
   it('ends when its session is signed out', async () => {
     const cookie = await ctx.cookieFor(acme.newHire.id);
@@ -334,6 +382,13 @@ describe('the audience rule and NOTIFY payloads', () => {
     expect(reaches({ id: 'other', role: 'new_hire' }, audience)).toBe(false);
     expect(reaches({ id: 'hire', role: 'new_hire' }, { ...audience, staffOnly: true })).toBe(false);
     expect(reaches({ id: 'boss', role: 'manager' }, { ...audience, staffOnly: true })).toBe(true);
+  });
+
+  it('keeps the origin in a NOTIFY payload and refuses a payload whose origin is not a client id', () => {
+    const change: Change = { companyId: 'acme', poke: { topic: 'tasks', planId: 'plan', origin: crypto.randomUUID() }, audience: { plans: [plan], staffOnly: false } };
+    const [payload] = notifyPayloads(change);
+    expect(v.parse(ChangeSchema, JSON.parse(payload ?? ''))).toEqual(change);
+    expect(v.is(ChangeSchema, { ...change, poke: { ...change.poke, origin: 'not a client' } })).toBe(false);
   });
 
   it('splits a large audience over NOTIFYs under the limit, every plan kept', () => {

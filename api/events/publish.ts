@@ -7,7 +7,8 @@ import { isStaff, ROLES, STAFF_ROLES, type Role } from '../../shared/roles.ts';
 import { MUTATION_ARGS_SCHEMAS, type PushMutation, type PushResponse } from '../../shared/sync.ts';
 import type { AppDeps, CurrentUser } from '../lib/env.ts';
 import type { PlanParties } from './bus.ts';
-import { assigneesOfPlans, messagePlans, planIdsOfTasks, planRefs, type PlanRef } from './events.queries.ts';
+import { assigneesOfPlans, planRefs, sentMessageRefs, tickedTaskRefs, type PlanRef } from './events.queries.ts';
+import { writingClient } from './origin.ts';
 
 /** Who the team and template screens are for (their routes' guards). */
 export const STAFF: Role[] = [...STAFF_ROLES];
@@ -21,7 +22,18 @@ export type PlanPokeOptions = {
   previously?: PlanParties[];
   /** Who did the plans' tasks before the change (`taskDoersOf`, read before it): a task moved or removed leaves their My tasks. */
   previousDoers?: string[];
+  /**
+   * Who do the changed tasks, when the write knows them (a tick: its task's assignee, whose My tasks
+   * alone shows it); without it, every doer of the plans' tasks is looked up.
+   */
+  doers?: string[];
 };
+
+/** The poke of a change, naming the client that made it when it named itself (origin.ts). */
+function pokeOf(topic: ChangeTopic, planId?: string): ChangePoke {
+  const origin = writingClient();
+  return { topic, ...(planId ? { planId } : {}), ...(origin ? { origin } : {}) };
+}
 
 function logFailure(topic: ChangeTopic, error: unknown): void {
   console.error(`Change bus: the ${topic} poke was not published:`, error);
@@ -46,9 +58,10 @@ export async function pokePlans(deps: AppDeps, companyId: string, topic: ChangeT
   const planIds = [...new Set(plans.map((plan) => plan.id))];
   const parties = distinctParties([...plans, ...(options.previously ?? [])]);
   if (parties.length === 0) return;
-  const poke: ChangePoke = planIds.length === 1 ? { topic, planId: planIds[0] } : { topic };
+  const poke = pokeOf(topic, planIds.length === 1 ? planIds[0] : undefined);
   try {
-    const doers = ASSIGNEE_TOPICS.includes(topic) && !options.staffOnly ? await assigneesOfPlans(deps.db, companyId, planIds) : [];
+    const reachesDoers = ASSIGNEE_TOPICS.includes(topic) && !options.staffOnly;
+    const doers = reachesDoers ? (options.doers ?? (await assigneesOfPlans(deps.db, companyId, planIds))) : [];
     const people = [...new Set([...doers, ...(options.previousDoers ?? [])])];
     await deps.changes.publish({ companyId, poke, audience: { plans: parties, staffOnly: options.staffOnly ?? false, ...(people.length ? { people } : {}) } });
   } catch (error) {
@@ -77,7 +90,7 @@ export async function taskDoersOf(deps: AppDeps, companyId: string, planIds: str
 
 /** A change every member of the company with one of these roles may see. */
 export async function pokeRoles(deps: AppDeps, companyId: string, topic: ChangeTopic, roles: Role[]): Promise<void> {
-  await deps.changes.publish({ companyId, poke: { topic }, audience: { roles } });
+  await deps.changes.publish({ companyId, poke: pokeOf(topic), audience: { roles } });
 }
 
 /** A person left the company (`plans`: theirs, read before): the team screens, and each plan they were part of. */
@@ -122,12 +135,15 @@ export async function pokePushed(deps: AppDeps, pusher: CurrentUser, applied: Ap
   const { companyId } = pusher;
   const { taskIds, sentMessageIds, readPlanIds } = applied;
   try {
-    if (taskIds.length) await pokePlanIds(deps, companyId, 'tasks', await planIdsOfTasks(deps.db, companyId, taskIds));
+    if (taskIds.length) {
+      const ticked = await tickedTaskRefs(deps.db, companyId, taskIds);
+      await pokePlans(deps, companyId, 'tasks', ticked, { doers: ticked.flatMap((task) => (task.assigneeId ? [task.assigneeId] : [])) });
+    }
     if (sentMessageIds.length) {
-      const sent = await messagePlans(deps.db, companyId, sentMessageIds);
-      const planIdsOf = (audience: 'plan' | 'staff') => sent.filter((message) => message.audience === audience).map((message) => message.planId);
-      if (planIdsOf('plan').length) await pokePlanIds(deps, companyId, 'messages', planIdsOf('plan'));
-      if (planIdsOf('staff').length) await pokePlanIds(deps, companyId, 'messages', planIdsOf('staff'), { staffOnly: true });
+      const sent = await sentMessageRefs(deps.db, companyId, sentMessageIds);
+      const plansOf = (audience: 'plan' | 'staff') => sent.filter((message) => message.audience === audience);
+      if (plansOf('plan').length) await pokePlans(deps, companyId, 'messages', plansOf('plan'));
+      if (plansOf('staff').length) await pokePlans(deps, companyId, 'messages', plansOf('staff'), { staffOnly: true });
     }
     if (readPlanIds.length) await pokePlanIds(deps, companyId, 'messages', readPlanIds, { staffOnly: readByStaff(pusher) });
   } catch (error) {

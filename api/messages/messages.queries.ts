@@ -8,6 +8,7 @@ import { first, lockCompany, nextVersion, transaction } from '../db/client.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, users } from '../db/schema.ts';
+import type { PlanRef } from '../events/events.queries.ts';
 import { alreadyExists, badRequest, found } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
 import { getVisiblePlan, type PlanRow } from '../onboarding/access.ts';
@@ -118,14 +119,23 @@ export type SendMessageOptions = {
  * first, so a concurrent replay of the same id waits and then finds the stored message.
  */
 export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageOptions): Promise<Message> {
+  return (await sendMessageOnPlan(tx, user, input)).message;
+}
+
+/** A sent message, and its plan with the plan's people: all its poke needs, so none is read after the commit. */
+export type MessageSent = { message: Message; plan: PlanRef };
+
+/** sendMessage for the REST route, which pokes the plan's people once it has committed. */
+export async function sendMessageOnPlan(tx: Tx, user: CurrentUser, input: SendMessageOptions): Promise<MessageSent> {
   await lockCompany(tx, user.companyId);
   // The plan check comes first, so a replayed id never tells an outsider that a message exists.
   const plan = await getVisiblePlan(tx, user, input.planId);
+  const parties: PlanRef = { id: plan.id, newHireId: plan.newHireId, managerId: plan.managerId };
   if (input.id) {
     const existing = await first(tx.select({ senderId: messages.senderId }).from(messages).where(eq(messages.id, input.id)));
     if (existing) {
       if (existing.senderId !== user.id) throw alreadyExists('A message with this id already exists');
-      return found(await getMessageById(tx, input.id), 'Message');
+      return { message: found(await getMessageById(tx, input.id), 'Message'), plan: parties };
     }
   }
   const content = input.content.trim();
@@ -142,7 +152,7 @@ export async function sendMessage(tx: Tx, user: CurrentUser, input: SendMessageO
   const version = await nextVersion(tx, plan.companyId);
   const audience = audienceOf(plan, user.id, receiverId);
   await tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, audience, createdAt, version });
-  return found(await getMessageById(tx, id), 'Message');
+  return { message: found(await getMessageById(tx, id), 'Message'), plan: parties };
 }
 
 const statements = preparedFor((db) => {

@@ -3,12 +3,12 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MessagesQuerySchema, SendMessageSchema } from '../../shared/messages.ts';
 import { transaction } from '../db/client.ts';
-import { pokePlanIds, readByStaff } from '../events/publish.ts';
+import { pokePlanIds, pokePlans, readByStaff } from '../events/publish.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
 import { pushNewMessage } from '../push/message-push.ts';
-import { countUnread, listMessages, markMessageRead, markPlanRead, sendMessage } from './messages.queries.ts';
+import { countUnread, listMessages, markMessageRead, markPlanRead, sendMessageOnPlan } from './messages.queries.ts';
 
 const IdParamSchema = v.object({ id: v.string() });
 const PlanParamSchema = v.object({ planId: v.string() });
@@ -27,8 +27,8 @@ export const messagesRoutes = new Hono<AppEnv>()
   .post('/', validate('json', SendMessageSchema), async (c) => {
     const user = currentUser(c);
     const input = c.req.valid('json');
-    const message = await transaction(c.var.deps.db, (tx) => sendMessage(tx, user, input));
-    await pokePlanIds(c.var.deps, user.companyId, 'messages', [message.planId], { staffOnly: message.audience === 'staff' });
+    const { message, plan } = await transaction(c.var.deps.db, (tx) => sendMessageOnPlan(tx, user, input));
+    await pokePlans(c.var.deps, user.companyId, 'messages', [plan], { staffOnly: message.audience === 'staff' });
     await pushNewMessage(c.var.deps, message, new Date());
     return c.json(message, 201);
   })

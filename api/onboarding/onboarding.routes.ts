@@ -58,7 +58,8 @@ export const tasksRoutes = new Hono<AppEnv>().patch('/:taskId', requireUser, val
   const { db } = c.var.deps;
   const user = currentUser(c);
   const input = { ...c.req.valid('json'), taskId: c.req.param('taskId') };
-  const task = await transaction(db, (tx) => setTaskCompleted(tx, user, input));
-  await pokePlanIds(c.var.deps, user.companyId, 'tasks', [task.planId]);
+  const { task, plan } = await transaction(db, (tx) => setTaskCompleted(tx, user, input));
+  // Only the task's assignee has it in their My tasks: no other doer of the plan needs to hear of it.
+  await pokePlans(c.var.deps, user.companyId, 'tasks', [plan], { doers: task.assigneeId ? [task.assigneeId] : [] });
   return c.json(task);
 });

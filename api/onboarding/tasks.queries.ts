@@ -8,6 +8,7 @@ import { pickTaskContent } from '../../shared/templates.ts';
 import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, onboardingTasks, users } from '../db/schema.ts';
+import type { PlanRef } from '../events/events.queries.ts';
 import { notFound } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
 import type { CurrentUser } from '../lib/env.ts';
@@ -15,6 +16,9 @@ import { movePlanFigures, planFigureColumns } from '../stats/plan-counters.ts';
 import { placeholderValuesOf } from './plan-parties.ts';
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
+
+/** A tick's answer, and its plan with the plan's people: all its poke needs, so none is read after the commit. */
+export type TaskTick = { task: OnboardingTask; plan: PlanRef };
 
 /** The server's date (UTC) for release and overdue checks. */
 export function serverToday(): string {
@@ -113,7 +117,7 @@ const statements = preparedFor((db) => ({
  * otherwise see, or whoever may see the plan; anyone else 404), records who ticked it, then completes or reopens its plan. Opens no transaction itself:
  * callers run it inside `transaction(db, tx => ...)` and pass `tx`.
  */
-export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput): Promise<OnboardingTask> {
+export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput): Promise<TaskTick> {
   const statement = statements(tx);
   // The company's lock first, awaited: the plan's counters and completion read next cannot then change
   // before this commits (sent together, the read could reach the server first and see older counters).
@@ -155,7 +159,8 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
   // Most tasks name no placeholder: only those read the plan's values.
   const values = taskHasPlaceholders(task) ? await placeholderValuesOf(tx, task.planId) : undefined;
   const { assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail } = found;
-  return toOnboardingTask({ ...task, assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail }, values);
+  const plan = { id: found.planId, newHireId: found.newHireId, managerId: found.managerId };
+  return { task: toOnboardingTask({ ...task, assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail }, values), plan };
 }
 
 /**

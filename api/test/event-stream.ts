@@ -1,5 +1,5 @@
 // Reads GET /api/events over real HTTP, as a browser's EventSource would, for the tests and bench:events.
-import type { ChangePoke } from '../../shared/events.ts';
+import { PING_EVENT, type ChangePoke } from '../../shared/events.ts';
 
 /** One event as it arrived; `at` is performance.now() when its last byte was read. */
 export type StreamEvent = { event: string; data: string; at: number };
@@ -9,8 +9,8 @@ export class EventStreamReader {
   private readonly queue: StreamEvent[] = [];
   private wake: (() => void) | undefined;
   private ended = false;
-  /** Keep-alive comments seen so far. */
-  comments = 0;
+  /** `ping` events seen so far: counted, not queued, so `next()` answers with what a test waits for. */
+  pings = 0;
 
   constructor(
     readonly response: Response,
@@ -50,11 +50,11 @@ export class EventStreamReader {
       let event = 'message';
       const data: string[] = [];
       for (const line of block.split('\n')) {
-        if (line.startsWith(':')) this.comments += 1;
-        else if (line.startsWith('event:')) event = line.slice('event:'.length).trim();
+        if (line.startsWith('event:')) event = line.slice('event:'.length).trim();
         else if (line.startsWith('data:')) data.push(line.slice('data:'.length).replace(/^ /, ''));
       }
-      if (data.length > 0) this.queue.push({ event, data: data.join('\n'), at });
+      if (event === PING_EVENT) this.pings += 1;
+      else if (data.length > 0) this.queue.push({ event, data: data.join('\n'), at });
     }
     this.wake?.();
   }

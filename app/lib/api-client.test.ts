@@ -1,6 +1,7 @@
 // The fetch wrapper's failures: the error body's code, or the status's when the body has none.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, NetworkError } from './api-client.ts';
+import { CLIENT_HEADER } from '../../shared/events.ts';
+import { ApiError, apiFetch, apiRequest, NetworkError, TAB_CLIENT_ID } from './api-client.ts';
 import { client, json } from './typed-client.ts';
 
 const answer = (status: number, body: unknown, contentType = 'application/json') =>
@@ -30,6 +31,17 @@ describe('api client', () => {
       code: 'stale_version',
       currentVersion: 7,
     });
+  });
+
+  it('names this tab as the client of every request, unless the request names another', async () => {
+    const fetch = answer(200, {});
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('/api/health');
+    const other = crypto.randomUUID();
+    await apiFetch('/api/health', { headers: { [CLIENT_HEADER]: other } });
+    const sent = fetch.mock.calls.map((call) => new Headers((call as unknown as [unknown, RequestInit])[1].headers).get(CLIENT_HEADER));
+    expect(sent).toEqual([TAB_CLIENT_ID, other]);
+    expect(TAB_CLIENT_ID).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('throws NetworkError when no answer came', async () => {

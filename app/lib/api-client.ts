@@ -1,6 +1,15 @@
 // The one fetch wrapper (spec section 7): cookies included, errors as ApiError, no answer as NetworkError.
 // The typed client (app/lib/typed-client.ts) and the current-user request at first load both go through it.
 import { type ApiErrorBody, type ApiIssue, defaultErrorCode, ERROR_CODE, type ErrorCode } from '../../shared/errors.ts';
+import { CLIENT_HEADER } from '../../shared/events.ts';
+
+/**
+ * This tab's id, sent with every request (CLIENT_HEADER) unless the request names another client (the
+ * sync engine's push): the pokes of the tab's own writes name it, and the tab skips them, its mutation
+ * having refreshed what it changed. One per page load, so every other tab is another client. None on
+ * plain HTTP (ALLOW_INSECURE_HTTP), where crypto.randomUUID does not exist: the tab then acts on every poke.
+ */
+export const TAB_CLIENT_ID: string | undefined = globalThis.crypto?.randomUUID?.();
 
 export class ApiError extends Error {
   constructor(
@@ -50,6 +59,7 @@ async function apiErrorOf(response: Response): Promise<ApiError> {
 export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  if (TAB_CLIENT_ID && !headers.has(CLIENT_HEADER)) headers.set(CLIENT_HEADER, TAB_CLIENT_ID);
   let response: Response;
   try {
     response = await fetch(input, { ...init, headers, credentials: 'include' });

@@ -1,8 +1,10 @@
 // The change stream's client against a fake EventSource and a manual clock: one stream however many
-// listen, resync on every open, backoff that grows and resets, a 401 that stops it, offline and back.
-import { describe, expect, it } from 'vitest';
-import { CHANGE_EVENT, READY_EVENT } from '../../shared/events.ts';
-import { createChangeStream, parsePoke, type ChangeEvent, type ChangeSource } from './change-stream.ts';
+// listen, resync on every open, backoff that grows and resets, a 401 that stops it, offline and back,
+// and (with vitest's fake timers) a silent stream taken for dead.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHANGE_EVENT, EVENTS_KEEPALIVE_MS, EVENTS_SILENCE_LIMIT_MS, PING_EVENT, READY_EVENT } from '../../shared/events.ts';
+import { TAB_CLIENT_ID } from './api-client.ts';
+import { createChangeStream, isFromThisTab, parsePoke, type ChangeEvent, type ChangeSource } from './change-stream.ts';
 
 const CONNECTING = 0;
 const OPEN = 1;
@@ -29,6 +31,9 @@ class FakeSource implements ChangeSource {
   }
   poke(data: string) {
     this.dispatch(CHANGE_EVENT, data);
+  }
+  ping() {
+    this.dispatch(PING_EVENT, '');
   }
   /** A dropped connection (the browser would retry) or, with CLOSED, an answer that was not a stream. */
   fail(readyState: number) {
@@ -234,8 +239,83 @@ describe('change stream', () => {
 
   it('reads a poke from the event data', () => {
     expect(parsePoke('{"topic":"messages","planId":"p1"}')).toEqual({ topic: 'messages', planId: 'p1' });
+    expect(parsePoke('{"topic":"tasks","planId":"p1","origin":"c1"}')).toEqual({ topic: 'tasks', planId: 'p1', origin: 'c1' });
+    expect(parsePoke('{"topic":"tasks","origin":7}')).toEqual({ topic: 'tasks' });
     expect(parsePoke('{"topic":"subscription"}')).toEqual({ topic: 'subscription' });
     expect(parsePoke('null')).toBeNull();
     expect(parsePoke(undefined)).toBeNull();
+  });
+});
+
+describe('a poke of this tab', () => {
+  it("is one whose origin is this tab's id, which every request sends", () => {
+    expect(isFromThisTab({ topic: 'messages', planId: 'p1', origin: TAB_CLIENT_ID })).toBe(true);
+    expect(isFromThisTab({ topic: 'messages', planId: 'p1', origin: crypto.randomUUID() })).toBe(false);
+    expect(isFromThisTab({ topic: 'messages', planId: 'p1' })).toBe(false);
+  });
+});
+
+describe('a silent stream (fake timers)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  function setupWithFakeTimers() {
+    vi.useFakeTimers();
+    const sources: FakeSource[] = [];
+    const stream = createChangeStream({
+      open: (url) => {
+        const source = new FakeSource(url);
+        sources.push(source);
+        return source;
+      },
+      random: () => 0,
+      isOnline: () => true,
+      connectivity: null,
+    });
+    const events: ChangeEvent[] = [];
+    stream.onChange((event) => events.push(event));
+    return { stream, sources, events, latest: () => sources.at(-1)! };
+  }
+
+  it('stays open while pings arrive, and reconnects with backoff after two and a half intervals without any event', () => {
+    const { stream, sources, events, latest } = setupWithFakeTimers();
+    stream.start();
+    latest().ready();
+    for (let ping = 0; ping < 5; ping += 1) {
+      vi.advanceTimersByTime(EVENTS_KEEPALIVE_MS);
+      latest().ping();
+    }
+    vi.advanceTimersByTime(EVENTS_KEEPALIVE_MS);
+    latest().poke(JSON.stringify({ topic: 'tasks' }));
+    expect(sources).toHaveLength(1);
+    expect(stream.getStatus()).toBe('open');
+
+    vi.advanceTimersByTime(EVENTS_SILENCE_LIMIT_MS - 1);
+    expect(latest().closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(sources[0]!.closed).toBe(true);
+    expect(stream.getStatus()).toBe('down');
+    // The first retry's backoff: half a second with random() = 0.
+    vi.advanceTimersByTime(499);
+    expect(sources).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(2);
+    latest().ready();
+    expect(stream.getStatus()).toBe('open');
+    expect(events.filter((event) => event.type === 'resync')).toHaveLength(2);
+    stream.stop();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('gives up on a connection that never answers, and backs off further each time', () => {
+    const { stream, sources } = setupWithFakeTimers();
+    stream.start();
+    vi.advanceTimersByTime(EVENTS_SILENCE_LIMIT_MS + 500);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(EVENTS_SILENCE_LIMIT_MS + 999);
+    expect(sources).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sources).toHaveLength(3);
+    expect(sources.slice(0, 2).every((source) => source.closed)).toBe(true);
+    stream.stop();
   });
 });

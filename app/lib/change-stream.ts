@@ -1,10 +1,12 @@
 // The client of the change stream (GET /api/events, shared/events.ts): one EventSource per tab,
 // opened by the signed-in layout and closed on sign-out. Listeners hear every poke, and a resync each
 // time a connection opens: what changed while no stream listened is unknown, so they read again.
-// The browser's own EventSource retry is replaced by ours: it backs off, and it gives up on a 401.
+// The browser's own EventSource retry is replaced by ours: it backs off, and it gives up on a 401. A
+// stream silent for EVENTS_SILENCE_LIMIT_MS (the server pings every EVENTS_KEEPALIVE_MS) is taken for a
+// connection that died without the browser noticing, and replaced the same way.
 import { useSyncExternalStore } from 'react';
-import { CHANGE_EVENT, CHANGE_TOPICS, READY_EVENT, type ChangePoke, type ChangeTopic } from '../../shared/events.ts';
-import { apiFetch, isUnauthorized } from './api-client.ts';
+import { CHANGE_EVENT, CHANGE_TOPICS, EVENTS_SILENCE_LIMIT_MS, PING_EVENT, READY_EVENT, type ChangePoke, type ChangeTopic } from '../../shared/events.ts';
+import { apiFetch, isUnauthorized, TAB_CLIENT_ID } from './api-client.ts';
 import { backoffDelay } from './backoff.ts';
 import { handleUnauthorized } from './notify.ts';
 
@@ -63,14 +65,17 @@ const TOPICS = new Set<string>(CHANGE_TOPICS);
 export function parsePoke(data: unknown): ChangePoke | null {
   if (typeof data !== 'string') return null;
   try {
-    const value = JSON.parse(data) as { topic?: unknown; planId?: unknown } | null;
+    const value = JSON.parse(data) as { topic?: unknown; planId?: unknown; origin?: unknown } | null;
     if (typeof value?.topic !== 'string' || !TOPICS.has(value.topic)) return null;
     const topic = value.topic as ChangeTopic;
-    return typeof value.planId === 'string' ? { topic, planId: value.planId } : { topic };
+    return { topic, ...(typeof value.planId === 'string' ? { planId: value.planId } : {}), ...(typeof value.origin === 'string' ? { origin: value.origin } : {}) };
   } catch {
     return null;
   }
 }
+
+/** Whether this tab's own REST request made the change: its mutation has refreshed what it changed. */
+export const isFromThisTab = (poke: ChangePoke): boolean => poke.origin !== undefined && poke.origin === TAB_CLIENT_ID;
 
 export type ChangeStream = ReturnType<typeof createChangeStream>;
 
@@ -84,6 +89,7 @@ export function createChangeStream(overrides: Partial<ChangeStreamEnvironment> =
   let started = false;
   let source: ChangeSource | null = null;
   let retryTimer: unknown = null;
+  let silenceTimer: unknown = null;
   let failures = 0;
 
   function setStatus(next: StreamStatus) {
@@ -97,8 +103,26 @@ export function createChangeStream(overrides: Partial<ChangeStreamEnvironment> =
   }
 
   function closeSource() {
+    cancelSilenceWatch();
     source?.close();
     source = null;
+  }
+
+  function cancelSilenceWatch() {
+    if (silenceTimer !== null) env().clearTimeout(silenceTimer);
+    silenceTimer = null;
+  }
+
+  /** (Re)started at every event: a stream that says nothing for the limit is dropped and reopened with backoff. */
+  function watchSilence(opened: ChangeSource) {
+    cancelSilenceWatch();
+    silenceTimer = env().setTimeout(() => {
+      silenceTimer = null;
+      if (source !== opened) return;
+      closeSource();
+      setStatus('down');
+      retryLater();
+    }, EVENTS_SILENCE_LIMIT_MS);
   }
 
   function cancelRetry() {
@@ -129,15 +153,21 @@ export function createChangeStream(overrides: Partial<ChangeStreamEnvironment> =
     const askedAt = env().now();
     const opened = env().open(CHANGE_STREAM_URL);
     source = opened;
+    watchSilence(opened);
     opened.addEventListener(READY_EVENT, () => {
       if (source !== opened) return;
+      watchSilence(opened);
       failures = 0;
       setStatus('open');
       emit({ type: 'resync', since: firstReady ? askedAt : env().now() });
       firstReady = false;
     });
+    opened.addEventListener(PING_EVENT, () => {
+      if (source === opened) watchSilence(opened);
+    });
     opened.addEventListener(CHANGE_EVENT, (event) => {
       if (source !== opened) return;
+      watchSilence(opened);
       const poke = parsePoke(event.data);
       if (poke) emit({ type: 'poke', poke });
     });

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_HEADER } from '../../shared/events.ts';
 import type { MutationResult, PullResponse, PushRequest, PushResponse, SyncMessage, SyncPlan, SyncTask } from '../../shared/sync.ts';
 import { ApiError, NetworkError } from '../lib/api-client.ts';
 import { createKickoffDb, getMeta, type KickoffDb } from './db.ts';
 import type { ChangeEvent } from '../lib/change-stream.ts';
-import { applyPull, SyncEngine, type Clock, type SyncTransport } from './engine.ts';
+import { applyPull, httpTransport, SyncEngine, type Clock, type SyncTransport } from './engine.ts';
 import { checklistTask, testPlan } from './test-fixtures.ts';
 
 const PLAN_ID = crypto.randomUUID();
@@ -454,5 +455,51 @@ describe('sync engine', () => {
     expect(changeListeners.size).toBe(0);
     close();
     engine.stop();
+  });
+
+  it("does not pull on a poke about its own push, and does on another tab's or device's (session.ts)", async () => {
+    const { followChangeStream } = await import('./session.ts');
+    const { engine, server, db } = await setup();
+    engine.start();
+    await settle(engine);
+    const listeners = new Set<(event: ChangeEvent) => void>();
+    const stream = {
+      getStatus: () => 'open' as const,
+      subscribeStatus: () => () => undefined,
+      onChange: (listener: (event: ChangeEvent) => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+    };
+    const detach = followChangeStream(engine, stream);
+    const emit = (origin?: string) => listeners.forEach((listener) => listener({ type: 'poke', poke: { topic: 'tasks', planId: PLAN_ID, ...(origin ? { origin } : {}) } }));
+
+    const { outcome } = await engine.mutate('task.setCompleted', { taskId: server.initialTasks[0]!.id, isCompleted: true, completedAt: new Date().toISOString() });
+    expect(await outcome).toBe('applied');
+    await settle(engine);
+    const ownClient = (await getMeta(db, 'sync'))!.clientId;
+    expect(server.applied.at(-1)?.clientId).toBe(ownClient);
+
+    const sync = vi.spyOn(engine, 'sync');
+    emit(ownClient);
+    expect(sync).not.toHaveBeenCalled();
+    emit(crypto.randomUUID());
+    expect(sync).toHaveBeenCalledTimes(1);
+    emit();
+    expect(sync).toHaveBeenCalledTimes(2);
+    await settle(engine);
+    sync.mockRestore();
+    detach();
+    engine.stop();
+  });
+
+  it('names its sync client as the writer of a push over HTTP, so the pokes of its changes say so', async () => {
+    const clientId = crypto.randomUUID();
+    const fetch = vi.fn(async () => Response.json({ results: [], lastMutationId: 0 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      await httpTransport.push({ clientId, mutations: [] });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const init = (fetch.mock.calls[0] as unknown as [unknown, RequestInit])[1];
+    expect(new Headers(init.headers).get(CLIENT_HEADER)).toBe(clientId);
   });
 });

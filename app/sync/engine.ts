@@ -12,21 +12,25 @@ import {
   type PushResponse,
   type SyncMessage,
 } from '../../shared/sync.ts';
-import { CONVERSATION_FALLBACK_POLL_MS, FALLBACK_POLL_MS } from '../../shared/events.ts';
+import { CLIENT_HEADER, CONVERSATION_FALLBACK_POLL_MS, FALLBACK_POLL_MS, type ChangePoke } from '../../shared/events.ts';
 import { ApiError, NetworkError } from '../lib/api-client.ts';
 import { backoffDelay } from '../lib/backoff.ts';
 import { client, json } from '../lib/typed-client.ts';
 import { isPersonsChange } from './local-base.ts';
 import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
+import type { FirstPull } from './first-pull.ts';
 
 export type SyncTransport = {
   push(body: PushRequest): Promise<PushResponse>;
   pull(clientId: string, cursor: number): Promise<PullResponse>;
 };
 
-/** The real transport: the app's one fetch wrapper (NetworkError for no network, ApiError otherwise). */
+/**
+ * The real transport: the app's one fetch wrapper (NetworkError for no network, ApiError otherwise). A
+ * push names its sync client as the writer, so the pokes of its changes tell this engine they are its own.
+ */
 export const httpTransport: SyncTransport = {
-  push: (body) => json(client.api.sync.push.$post({ json: body })),
+  push: (body) => json(client.api.sync.push.$post({ json: body }, { headers: { [CLIENT_HEADER]: body.clientId } })),
   pull: (clientId, cursor) => json(client.api.sync.pull.$get({ query: { clientId, cursor: String(cursor) } })),
 };
 
@@ -72,12 +76,14 @@ export type SyncEngineOptions = {
    * yet; not on the first download, nor while a conversation is open (they are on screen).
    */
   onNewMessages?: (count: number) => void;
+  /** A pull from cursor 0 already under way (sync/first-pull.ts): a new database takes its client id and the first sync its answer. */
+  firstPull?: FirstPull | null;
 };
 
-async function ensureSyncMeta(db: KickoffDb): Promise<SyncMeta> {
+async function ensureSyncMeta(db: KickoffDb, newClientId: string = crypto.randomUUID()): Promise<SyncMeta> {
   const existing = await getMeta(db, 'sync');
   if (existing) return existing;
-  const fresh: SyncMeta = { clientId: crypto.randomUUID(), nextMutationId: 1, cursor: 0, lastSyncedAt: null };
+  const fresh: SyncMeta = { clientId: newClientId, nextMutationId: 1, cursor: 0, lastSyncedAt: null };
   await putMeta(db, 'sync', fresh);
   return fresh;
 }
@@ -199,6 +205,9 @@ export class SyncEngine {
   private streamOpen = false;
   private detach: (() => void) | null = null;
   private syncAfterPaintQueued = false;
+  private firstPull: FirstPull | null;
+  /** The sync client this engine last pushed or pulled as (the device's, in its database). */
+  private clientId: string | null = null;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -209,6 +218,7 @@ export class SyncEngine {
     this.random = options.random ?? Math.random;
     this.locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
     this.isOnline = options.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
+    this.firstPull = options.firstPull ?? null;
   }
 
   // ---- state for the UI (useSyncExternalStore) ----
@@ -277,6 +287,14 @@ export class SyncEngine {
   }
 
   /** The change stream opened or went down (sync/session.ts): the fallback timer follows. */
+  /**
+   * Whether a poke is about this device's own push: the sync that pushed pulled right after, so the
+   * poke brings nothing new. Every other tab and device of the person pulls on it.
+   */
+  isOwnPoke(poke: ChangePoke): boolean {
+    return poke.origin !== undefined && poke.origin === this.clientId;
+  }
+
   setStreamOpen(open: boolean): void {
     if (open === this.streamOpen) return;
     this.streamOpen = open;
@@ -391,7 +409,8 @@ export class SyncEngine {
 
   private async pushThenPull(): Promise<void> {
     const { db } = this;
-    const meta = await db.transaction('rw', db.meta, () => ensureSyncMeta(db));
+    const meta = await db.transaction('rw', db.meta, () => ensureSyncMeta(db, this.firstPull?.clientId));
+    this.clientId = meta.clientId;
     let pushedUpTo = 0;
     for (;;) {
       const rows = await db.outbox.where('id').above(pushedUpTo).limit(MAX_MUTATIONS_PER_PUSH).toArray();
@@ -403,9 +422,23 @@ export class SyncEngine {
       await this.record(response, rows);
       pushedUpTo = rows.at(-1)!.id;
     }
-    const pull = await this.transport.pull(meta.clientId, meta.cursor);
+    const pull = await this.pullFrom(meta);
     const { newMessages } = await applyPull(db, pull, this.user, new Date(this.clock.now()).toISOString());
     if (newMessages > 0 && this.conversations === 0) this.options.onNewMessages?.(newMessages);
+  }
+
+  /** The first pull already under way when it is this database's first (its client, cursor 0); else a pull now. */
+  private async pullFrom(meta: SyncMeta): Promise<PullResponse> {
+    const early = this.firstPull;
+    this.firstPull = null;
+    if (early && early.clientId === meta.clientId && meta.cursor === 0) {
+      try {
+        return await early.response;
+      } catch {
+        // Failed on the way (offline, a 401): asked again, so the failure is handled as any pull's.
+      }
+    }
+    return this.transport.pull(meta.clientId, meta.cursor);
   }
 
   /** Settles the waiting actions and keeps a note of every change the server refused. */

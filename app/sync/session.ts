@@ -5,6 +5,7 @@ import { changeStream, type ChangeStream } from '../lib/change-stream.ts';
 import { handleUnauthorized, notify, setUnauthorizedDeferral } from '../lib/notify.ts';
 import { closeUserDb, deleteUserDb, putMeta, userDb } from './db.ts';
 import { isPersonsChange, SyncEngine, type SyncUser } from './engine.ts';
+import { takeFirstPull } from './first-pull.ts';
 import { onBeforeLocalRemoval, pluralChanges } from './local-base.ts';
 
 const engines = new Map<string, SyncEngine>();
@@ -14,13 +15,16 @@ let persistAsked = false;
 /** What a pull brings: a poke about anything else (the subscription) is not the new hire's. */
 const PULLED_TOPICS: ReadonlySet<ChangeTopic> = new Set(['messages', 'plans', 'tasks', 'templates', 'team', 'company']);
 
-/** A poke or a (re)opened stream pulls now; while the stream is open, polling is only the fallback. */
+/**
+ * A poke or a (re)opened stream pulls now, except a poke about this device's own push (its sync pulled
+ * already); while the stream is open, polling is only the fallback.
+ */
 export function followChangeStream(engine: SyncEngine, stream: Pick<ChangeStream, 'onChange' | 'subscribeStatus' | 'getStatus'> = changeStream): () => void {
   const followStatus = () => engine.setStreamOpen(stream.getStatus() === 'open');
   followStatus();
   const unsubscribeStatus = stream.subscribeStatus(followStatus);
   const unsubscribeChanges = stream.onChange((event) => {
-    if (event.type === 'resync' || PULLED_TOPICS.has(event.poke.topic)) void engine.sync();
+    if (event.type === 'resync' || (PULLED_TOPICS.has(event.poke.topic) && !engine.isOwnPoke(event.poke))) void engine.sync();
   });
   return () => {
     unsubscribeStatus();
@@ -67,6 +71,7 @@ export function syncEngineFor(user: SyncUser): SyncEngine {
       onRejected: (change) => notify.error(change.name === 'message.send' ? 'Message not sent' : 'Change not synced', `${change.message} Your change was undone on this device.`),
       onNewMessages: (count) => notify.info(newMessagesText(count)),
       onUnauthorized: () => void afterUnauthorized(user.id),
+      firstPull: takeFirstPull(user.id),
     });
     engines.set(user.id, engine);
     // Whose database this is: a shared device's sign-in screen names them when changes wait.

@@ -24,6 +24,18 @@ export type ModalProps = {
   layout?: 'padded' | 'fill';
 };
 
+/** Dialogs open now: the page under them does not scroll while any is (theme.css, `.page-scroll-locked`). */
+let openDialogs = 0;
+
+function lockPageScroll(): () => void {
+  openDialogs += 1;
+  document.documentElement.classList.add('page-scroll-locked');
+  return () => {
+    openDialogs -= 1;
+    if (openDialogs === 0) document.documentElement.classList.remove('page-scroll-locked');
+  };
+}
+
 export function Modal({ open, title, description, icon, onClose, children, size = 'md', closeLabel = 'Close', layout = 'padded' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -32,6 +44,7 @@ export function Modal({ open, title, description, icon, onClose, children, size 
     if (open && dialog && !dialog.open) dialog.showModal();
     if (!open && dialog?.open) dialog.close();
   }, [open]);
+  useEffect(() => (open ? lockPageScroll() : undefined), [open]);
   const fill = layout === 'fill';
   return (
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId} onClose={onClose}>

@@ -1,7 +1,7 @@
 // The new hire's dashboard (spec section 2): offline-first, read from Dexie, ticks and messages
 // queued through the sync engine.
 import { CloudOff, Inbox, LifeBuoy, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
 import { badgeCount } from '../../../shared/messages.ts';
@@ -13,11 +13,14 @@ import { putMeta, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 import { useSyncEngine, useSyncSnapshot, useToday } from '../../sync/hooks.ts';
 import { HelpfulResources } from './helpful-resources.tsx';
-import { NewHireMessagesDialog, useUnreadCount } from './new-hire-messages-dialog.tsx';
 import { PlanView } from './plan-view.tsx';
 import { PlanViewCard } from './plan-view-card.tsx';
-import { useNewHireData } from './use-new-hire-data.ts';
+import { useNewHireData, useUnreadCount } from './use-new-hire-data.ts';
 import { useTicking } from './use-ticking.ts';
+
+// The conversation (its dialog, the message list and composer) loads when first opened: most visits
+// never open it, and the first visit should not download it.
+const NewHireMessagesDialog = lazy(() => import('./new-hire-messages-dialog.tsx').then((module) => ({ default: module.NewHireMessagesDialog })));
 
 /** For new hires only: their route's beforeLoad, or `/` choosing by role, makes sure of it. */
 export function NewHireDashboard({ user }: { user: SessionUser }) {
@@ -29,6 +32,12 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
   const snapshot = useSyncSnapshot(engine);
   // The manifest's Messages shortcut opens /?messages=open.
   const [messagesOpen, setMessagesOpen] = useState(() => new URLSearchParams(window.location.search).get('messages') === 'open');
+  // Mounted from its first opening on, so closing it keeps its state as before.
+  const [messagesOpened, setMessagesOpened] = useState(messagesOpen);
+  const openMessages = () => {
+    setMessagesOpened(true);
+    setMessagesOpen(true);
+  };
 
   if (!data || (!data.synced && !data.plan && online && snapshot.status !== 'error' && snapshot.status !== 'unauthorized')) {
     return <LoadingScreen label="Loading your onboarding plan..." />;
@@ -47,15 +56,19 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
         today={today}
         onToggleTask={ticking.toggle}
         taskNotes={data.taskNotes}
-        headerActions={<MessagesButton engine={engine} planId={plan.id} onOpen={() => setMessagesOpen(true)} />}
+        headerActions={<MessagesButton engine={engine} planId={plan.id} onOpen={openMessages} />}
         aside={
           <>
-            <NeedHelpCard onMessage={() => setMessagesOpen(true)} managerName={plan.manager ? displayName(plan.manager) : null} />
+            <NeedHelpCard onMessage={openMessages} managerName={plan.manager ? displayName(plan.manager) : null} />
             <HelpfulResources links={data.company?.helpfulResources ?? []} />
           </>
         }
       />
-      <NewHireMessagesDialog engine={engine} plan={plan} open={messagesOpen} onClose={() => setMessagesOpen(false)} rejected={data.rejected} />
+      {messagesOpened && (
+        <Suspense fallback={null}>
+          <NewHireMessagesDialog engine={engine} plan={plan} open={messagesOpen} onClose={() => setMessagesOpen(false)} rejected={data.rejected} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -80,9 +80,3 @@ function Conversation({ engine, plan, rejected, counterpart }: { engine: SyncEng
     />
   );
 }
-
-/** Unread messages addressed to the new hire, for the Messages button's badge. */
-export function useUnreadCount(engine: SyncEngine, planId: string): number {
-  const messages = usePlanMessages(engine, planId);
-  return (messages ?? []).filter((message) => message.receiverId === engine.user.id && !message.isRead).length;
-}

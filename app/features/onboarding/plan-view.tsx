@@ -91,7 +91,11 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
                   : 'Nothing is due today. Pick the next task from your list below.'}
               </p>
             ) : (
-              <TaskRows tasks={todays} today={today} ticking={ticking} idPrefix="today" />
+              // Today's few rows are on screen at once: laid out for real from the first frame, not first at
+              // the rows' off-screen size estimate and a frame later at their own (a layout shift).
+              <div className="[&_li]:[content-visibility:visible]">
+                <TaskRows tasks={todays} today={today} ticking={ticking} idPrefix="today" />
+              </div>
             )}
           </PlanViewCard>
           <TaskList tasks={own} today={today} ticking={ticking} />

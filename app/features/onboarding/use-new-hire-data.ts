@@ -116,3 +116,9 @@ function sameData(a: unknown, b: unknown): boolean {
 export function usePlanMessages(engine: SyncEngine, planId: string): LocalMessage[] | undefined {
   return useLiveQuery(() => engine.db.messages.where('planId').equals(planId).sortBy('createdAt'), [engine, planId]);
 }
+
+/** Unread messages addressed to the new hire, for the Messages button's badge. */
+export function useUnreadCount(engine: SyncEngine, planId: string): number {
+  const messages = usePlanMessages(engine, planId);
+  return (messages ?? []).filter((message) => message.receiverId === engine.user.id && !message.isRead).length;
+}

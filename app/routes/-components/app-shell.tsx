@@ -48,7 +48,14 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   ];
   return (
     <div className="drawer lg:drawer-open">
-      <input id="app-drawer" type="checkbox" className="drawer-toggle" aria-label="Open navigation" />
+      {/* The open drawer holds the page still on phones, as dialogs do (theme.css; no :root:has() rule, which re-styled the page on every tick). */}
+      <input
+        id="app-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        aria-label="Open navigation"
+        onChange={(event) => document.documentElement.classList.toggle('drawer-scroll-locked', event.currentTarget.checked)}
+      />
       <div className="drawer-content flex min-h-screen flex-col bg-base-200">
         <TopBar user={user}>
           {/* Text in sr-only spans, not aria-label: a label element may not carry one (axe aria-prohibited-attr). */}

@@ -15,6 +15,7 @@ import { CURRENT_USER_KEY } from '../../lib/api/get-current-user.ts';
 import { managersQueryOptions } from '../../lib/api/get-managers.ts';
 import { TEAM_MEMBERS_KEY } from '../../lib/api/get-team-members.ts';
 import { TEMPLATES_KEY } from '../../lib/api/get-templates.ts';
+import { TAB_CLIENT_ID } from '../../lib/api-client.ts';
 import type { ChangeEvent } from '../../lib/change-stream.ts';
 import { changeRefresher, REFRESH_WINDOW_MS } from './use-change-refresh.ts';
 
@@ -113,6 +114,17 @@ describe('refreshing on a change', () => {
     await send(poke({ topic: 'company' }));
     expect(sorted(reads)).toEqual(['company', 'stats', 'user']);
     expect(REFRESH_WINDOW_MS).toBeLessThan(1_000);
+  });
+
+  it("reads nothing again for this tab's own write, only marks what shows it stale; another tab's write is read", async () => {
+    const { queryClient, reads, send, windows } = screens();
+    await send(poke({ topic: 'messages', planId: 'p1', origin: TAB_CLIENT_ID }));
+    expect(reads).toEqual([]);
+    expect(windows).toHaveLength(0);
+    expect(queryClient.getQueryState(conversationKey('p1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(conversationKey('p2'))?.isInvalidated).toBe(false);
+    await send(poke({ topic: 'messages', planId: 'p1', origin: crypto.randomUUID() }));
+    expect(sorted(reads)).toEqual(['conversation p1', 'unread']);
   });
 
   it('on a resync reads again what was read before that connection was asked for, except who is signed in', async () => {

@@ -18,7 +18,7 @@ import { CURRENT_USER_KEY } from '../../lib/api/get-current-user.ts';
 import { managersQueryOptions } from '../../lib/api/get-managers.ts';
 import { TEAM_MEMBERS_KEY } from '../../lib/api/get-team-members.ts';
 import { TEMPLATES_KEY } from '../../lib/api/get-templates.ts';
-import { changeStream, type ChangeEvent } from '../../lib/change-stream.ts';
+import { changeStream, isFromThisTab, type ChangeEvent } from '../../lib/change-stream.ts';
 
 const PLANS_KEY = plansQueryOptions().queryKey;
 /** Keys are URLs (lib/query-client.ts): every plan's own reads sit under the list's. */
@@ -95,6 +95,8 @@ export function changeRefresher(queryClient: QueryClient, companyId: string, sch
       return;
     }
     const filters = queriesShowing(event.poke, companyId);
+    // This tab's own write: its mutation refreshed the screen; the rest is only marked stale, read on its next visit.
+    if (isFromThisTab(event.poke)) return void queryClient.invalidateQueries({ refetchType: 'none', predicate: (query) => filters.some((filter) => matchQuery(filter, query)) });
     if (windowOpen) {
       waiting.push(...filters);
       return;
