@@ -1,6 +1,5 @@
 // Onboarding plans: reading them as each role may, assigning one from a template, editing, deleting.
 import { and, asc, countDistinct, desc, eq, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
 import { PLAN_ROLE_KINDS, resolveAssignee, type AssigneeKind, type PlanParties } from '../../shared/assignees.ts';
 import { canSeePlan, PLANS_PAGE_DEFAULT, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
@@ -21,10 +20,7 @@ import { assertCanEditPlan, getVisiblePlan, perRole, visiblePlanParams } from '.
 import { planParties, placeholderValuesOf } from './plan-parties.ts';
 import { recountPlan } from './plan-recount.ts';
 import { serverToday, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask } from './tasks.queries.ts';
-
-const newHire = alias(users, 'plan_new_hire');
-const manager = alias(users, 'plan_manager');
-const buddy = alias(users, 'plan_buddy');
+import { planBuddy, planManager, planNewHire, planPeopleColumns } from './plan-people.ts';
 
 /**
  * Plans as lists show them, with their people, template and task counters (decision 008): one query a
@@ -51,25 +47,12 @@ function summaryQuery(db: Db, where: SQL) {
       completedTasks: onboardingPlans.tasksDone,
       newHireTotalTasks: onboardingPlans.newHireTasksTotal,
       newHireCompletedTasks: onboardingPlans.newHireTasksDone,
-      newHireFullName: newHire.fullName,
-      newHireEmail: newHire.email,
-      newHireImageUrl: newHire.profileImageUrl,
-      managerFullName: manager.fullName,
-      managerFirstName: manager.firstName,
-      managerLastName: manager.lastName,
-      managerEmail: manager.email,
-      managerImageUrl: manager.profileImageUrl,
-      buddyFullName: buddy.fullName,
-      buddyEmail: buddy.email,
-      buddyImageUrl: buddy.profileImageUrl,
-      templateTitle: templates.title,
-      templateDuration: templates.duration,
-      templateDescription: templates.description,
+      ...planPeopleColumns,
     })
     .from(onboardingPlans)
-    .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
-    .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
-    .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId))
+    .innerJoin(planNewHire, eq(planNewHire.id, onboardingPlans.newHireId))
+    .leftJoin(planManager, eq(planManager.id, onboardingPlans.managerId))
+    .leftJoin(planBuddy, eq(planBuddy.id, onboardingPlans.buddyId))
     .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
     .where(where);
 }

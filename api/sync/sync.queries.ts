@@ -32,15 +32,13 @@ import { getVisiblePlan, perRole, visiblePlanParams, visiblePlansWherePrepared }
 import { placeholderValuesByPlan } from '../onboarding/plan-parties.ts';
 import { setTaskCompleted, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask } from '../onboarding/tasks.queries.ts';
 import { tombstonesFor } from './tombstones.ts';
+import { planBuddy, planManager, planNewHire, planPeopleColumns } from '../onboarding/plan-people.ts';
 
 type SyncClientRow = typeof syncClients.$inferSelect;
 
 /** Plans the user may see, deleted ones included, so their deletion reaches the client as a tombstone. */
 const planScopeWithDeleted = (role: Role): SQL => visiblePlansWherePrepared(role, { includeDeleted: true });
 
-const newHire = alias(users, 'plan_new_hire');
-const manager = alias(users, 'plan_manager');
-const buddy = alias(users, 'plan_buddy');
 const contact = alias(users, 'contact');
 const contactColumns = { id: users.id, fullName: users.fullName, email: users.email };
 // Flat rows, mapped by flatRows (db/prepared.ts) and nested by hand below.
@@ -88,25 +86,12 @@ const statements = preparedFor((db) => ({
       db
         .select({
           ...getTableColumns(onboardingPlans),
-          newHireFullName: newHire.fullName,
-          newHireEmail: newHire.email,
-          newHireImageUrl: newHire.profileImageUrl,
-          managerFullName: manager.fullName,
-          managerEmail: manager.email,
-          managerImageUrl: manager.profileImageUrl,
-          managerFirstName: manager.firstName,
-          managerLastName: manager.lastName,
-          buddyFullName: buddy.fullName,
-          buddyEmail: buddy.email,
-          buddyImageUrl: buddy.profileImageUrl,
-          templateTitle: templates.title,
-          templateDuration: templates.duration,
-          templateDescription: templates.description,
+          ...planPeopleColumns,
         })
         .from(onboardingPlans)
-        .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
-        .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
-        .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId))
+        .innerJoin(planNewHire, eq(planNewHire.id, onboardingPlans.newHireId))
+        .leftJoin(planManager, eq(planManager.id, onboardingPlans.managerId))
+        .leftJoin(planBuddy, eq(planBuddy.id, onboardingPlans.buddyId))
         .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
         .where(and(planScopeWithDeleted(role), gt(onboardingPlans.version, sql.placeholder('since'))))
         .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id))
@@ -134,14 +119,14 @@ const statements = preparedFor((db) => ({
         planDeletedAt: onboardingPlans.deletedAt,
         planKind: onboardingPlans.kind,
         planStartDate: onboardingPlans.startDate,
-        planNewHireId: newHire.id,
-        planNewHireFullName: newHire.fullName,
-        planNewHireEmail: newHire.email,
-        planNewHireImageUrl: newHire.profileImageUrl,
+        planNewHireId: planNewHire.id,
+        planNewHireFullName: planNewHire.fullName,
+        planNewHireEmail: planNewHire.email,
+        planNewHireImageUrl: planNewHire.profileImageUrl,
       })
       .from(onboardingTasks)
       .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-      .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
+      .innerJoin(planNewHire, eq(planNewHire.id, onboardingPlans.newHireId))
       .leftJoin(taskAssignee, taskAssigneeJoin)
       .where(
         and(
