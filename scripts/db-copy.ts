@@ -38,6 +38,8 @@ const TABLES = [
   'outbox',
   'pushSubscriptions',
   'notificationOptOuts',
+  'files',
+  'acknowledgements',
 ] as const satisfies readonly (keyof typeof pgSchema & keyof typeof sqliteSchema)[];
 const BATCH = 500;
 

@@ -2,9 +2,11 @@
 // plan, task status, phase tabs, due dates, today's tasks; progress is in progress.ts).
 import * as v from 'valibot';
 import { isPastDue, isReleased, taskTiming } from './plan-calendar.ts';
+import type { FormAnswers } from './forms.ts';
 import type { Progress } from './progress.ts';
 import type { Role } from './roles.ts';
 import { END_BEFORE_START_MESSAGE, SectionFieldsSchema, TaskInputSchema, type TaskContent, type TemplateKind } from './templates.ts';
+import type { TaskUpload } from './uploads.ts';
 
 export type OnboardingTask = TaskContent & {
   id: string;
@@ -26,6 +28,11 @@ export type OnboardingTask = TaskContent & {
   /** Who ticked it. */
   completedBy: string | null;
   order: number;
+  /** A form task's submitted answers (forms.ts), and when; null until it is submitted. */
+  formAnswers: FormAnswers | null;
+  formSubmittedAt: string | null;
+  /** An upload task's files (uploads.ts), oldest first; null: none. */
+  uploads: TaskUpload[] | null;
 };
 
 export type PlanPerson = { id: string; fullName: string | null; email: string; profileImageUrl: string | null };

@@ -1,9 +1,10 @@
 // The sync protocol (DESIGN.md section 6): push and pull shapes, and the mutations a client may queue.
 import * as v from 'valibot';
+import type { FormAnswers } from './forms.ts';
 import { MessageContentSchema, type Message } from './messages.ts';
 import type { MyTask, OnboardingTask, PlanSummary } from './onboarding.ts';
 
-export const MUTATION_NAMES = ['task.setCompleted', 'message.send', 'message.markRead'] as const;
+export const MUTATION_NAMES = ['task.setCompleted', 'message.send', 'message.markRead', 'form.submit'] as const;
 export type MutationName = (typeof MUTATION_NAMES)[number];
 
 const isoTimestamp = v.pipe(v.string(), v.isoTimestamp('Invalid timestamp'));
@@ -38,16 +39,34 @@ export const MessageMarkReadArgsSchema = v.object({
 });
 export type MessageMarkReadArgs = v.InferOutput<typeof MessageMarkReadArgsSchema>;
 
+/**
+ * Submitting a form task (issue 19): its answers, checked on the server against the task's questions
+ * with `formAnswersSchema` (forms.ts); accepted, they complete the task. The envelope bounds the size
+ * only: what each answer may be depends on the task.
+ */
+export const FormSubmitArgsSchema = v.object({
+  taskId: uuid,
+  answers: v.pipe(
+    v.record(v.pipe(v.string(), v.maxLength(100)), v.unknown()),
+    v.check((answers) => Object.keys(answers).length <= 100, 'Too many answers'),
+  ),
+  /** When the person submitted it; the server clamps it to its own now. */
+  submittedAt: v.optional(isoTimestamp),
+});
+export type FormSubmitArgs = Omit<v.InferOutput<typeof FormSubmitArgsSchema>, 'answers'> & { answers: FormAnswers };
+
 export type MutationArgs = {
   'task.setCompleted': TaskSetCompletedArgs;
   'message.send': MessageSendArgs;
   'message.markRead': MessageMarkReadArgs;
+  'form.submit': FormSubmitArgs;
 };
 
 export const MUTATION_ARGS_SCHEMAS = {
   'task.setCompleted': TaskSetCompletedArgsSchema,
   'message.send': MessageSendArgsSchema,
   'message.markRead': MessageMarkReadArgsSchema,
+  'form.submit': FormSubmitArgsSchema,
 } as const;
 
 /**

@@ -2,7 +2,7 @@
 // content of a task is TaskContentSchema in templates.ts.
 import * as v from 'valibot';
 
-export const TASK_TYPES = ['checklist', 'resource', 'introduction', 'meeting'] as const;
+export const TASK_TYPES = ['checklist', 'resource', 'introduction', 'meeting', 'form', 'acknowledgement', 'upload'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
 export const TASK_TYPE_LABELS: Record<TaskType, string> = {
@@ -10,7 +10,30 @@ export const TASK_TYPE_LABELS: Record<TaskType, string> = {
   resource: 'Resource',
   introduction: 'Introduction',
   meeting: 'Meeting',
+  form: 'Form',
+  acknowledgement: 'Policy to accept',
+  upload: 'Document upload',
 };
+
+/**
+ * Tasks that collect something from the new hire (issue 19). Nobody ticks them: submitting the form,
+ * accepting the policy or uploading a file completes them; staff may still reopen one.
+ */
+export const ACTION_TASK_TYPES = ['form', 'acknowledgement', 'upload'] as const satisfies readonly TaskType[];
+export type ActionTaskType = (typeof ACTION_TASK_TYPES)[number];
+
+export function isActionTask(type: TaskType): type is ActionTaskType {
+  return (ACTION_TASK_TYPES as readonly TaskType[]).includes(type);
+}
+
+/** Why ticking such a task is refused (400), in words that say what to do instead. */
+export const ACTION_TASK_TICK_MESSAGES: Record<ActionTaskType, string> = {
+  form: 'Submit the form to complete this task',
+  acknowledgement: 'Accept the policy to complete this task',
+  upload: 'Upload the document to complete this task',
+};
+
+export const ACTION_TASK_ASSIGNEE_MESSAGE = 'Forms, policies to accept and document uploads are done by the new hire';
 
 export const AttachmentSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),

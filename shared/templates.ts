@@ -5,7 +5,10 @@ import { ASSIGNEE_KINDS } from './assignees.ts';
 import { safeUrl } from './links.ts';
 import { unknownPlaceholderMessage, unknownPlaceholders } from './placeholders.ts';
 import { PREBOARDING_MAX_DAYS } from './plan-calendar.ts';
-import { AttachmentSchema, ChecklistItemSchema, TASK_TYPES } from './tasks.ts';
+import { POLICY_REQUIRED_MESSAGE, POLICY_TEXT_MAX } from './acknowledgements.ts';
+import { FormQuestionsSchema } from './forms.ts';
+import { ACTION_TASK_ASSIGNEE_MESSAGE, AttachmentSchema, ChecklistItemSchema, isActionTask, TASK_TYPES } from './tasks.ts';
+import { PolicyFileSchema, UPLOAD_KINDS } from './uploads.ts';
 
 /** Bounds that keep any one body small (the API also caps bodies at 1 MiB). */
 export const TEMPLATE_LIMITS = {
@@ -100,7 +103,7 @@ export const TaskContentSchema = v.object({
     knownPlaceholdersOnly<string>(),
   ),
   description: v.pipe(optionalText(TEMPLATE_LIMITS.description, `Description must be at most ${TEMPLATE_LIMITS.description} characters`), knownPlaceholdersOnly<string | null>()),
-  type: v.picklist(TASK_TYPES, 'Task type must be checklist, resource, introduction or meeting'),
+  type: v.picklist(TASK_TYPES, 'Task type must be checklist, resource, introduction, meeting, form, policy to accept or document upload'),
   resourceUrl: optionalHttpUrl('Resource URL must be a valid http(s) URL'),
   videoUrl: optionalHttpUrl('Video URL must be a valid http(s) URL'),
   videoTitle: optionalText(TEMPLATE_LIMITS.shortText, `Video title must be at most ${TEMPLATE_LIMITS.shortText} characters`),
@@ -131,6 +134,27 @@ export const TaskContentSchema = v.object({
     ),
     null,
   ),
+  /** A form task's questions (forms.ts). */
+  formQuestions: v.nullish(FormQuestionsSchema, null),
+  /** An acknowledgement task's policy: its text, or its PDF (uploaded first, shared/uploads.ts). */
+  policyText: v.nullish(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(POLICY_TEXT_MAX, `Policy text must be at most ${POLICY_TEXT_MAX} characters`),
+      v.transform((text): string | null => text || null),
+    ),
+    null,
+  ),
+  policyFile: v.nullish(PolicyFileSchema, null),
+  /** What an upload task takes. */
+  uploadKinds: v.nullish(
+    v.pipe(
+      v.array(v.picklist(UPLOAD_KINDS, 'Uploads must be PDFs or images')),
+      v.transform((kinds) => UPLOAD_KINDS.filter((kind) => kinds.includes(kind))),
+    ),
+    null,
+  ),
   /** Who does it (assignees.ts); a named person's id is `assigneePersonId`. */
   assigneeKind: v.optional(v.picklist(ASSIGNEE_KINDS, 'Assignee must be the new hire, their manager, their buddy, an HR admin or a named person'), 'new_hire'),
   assigneePersonId: v.nullish(v.pipe(v.string('Choose the person who does this task'), v.uuid('Choose the person who does this task')), null),
@@ -156,12 +180,34 @@ export function pickTaskContent(row: TaskContent): TaskContent {
 }
 
 export const ASSIGNEE_PERSON_REQUIRED_MESSAGE = 'Choose the person who does this task';
+export const FORM_QUESTIONS_REQUIRED_MESSAGE = 'Add at least one question';
+export const UPLOAD_KINDS_REQUIRED_MESSAGE = 'Choose what may be uploaded';
 
 export const TaskInputSchema = v.pipe(
   TaskContentSchema,
   v.forward(
     v.partialCheck([['assigneeKind'], ['assigneePersonId']], (task) => task.assigneeKind !== 'person' || task.assigneePersonId !== null, ASSIGNEE_PERSON_REQUIRED_MESSAGE),
     ['assigneePersonId'],
+  ),
+  v.forward(
+    v.partialCheck([['type'], ['assigneeKind']], (task) => !isActionTask(task.type) || task.assigneeKind === 'new_hire', ACTION_TASK_ASSIGNEE_MESSAGE),
+    ['assigneeKind'],
+  ),
+  v.forward(
+    v.partialCheck([['type'], ['formQuestions']], (task) => task.type !== 'form' || !!task.formQuestions?.length, FORM_QUESTIONS_REQUIRED_MESSAGE),
+    ['formQuestions'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['type'], ['policyText'], ['policyFile']],
+      (task) => task.type !== 'acknowledgement' || task.policyText !== null || task.policyFile !== null,
+      POLICY_REQUIRED_MESSAGE,
+    ),
+    ['policyText'],
+  ),
+  v.forward(
+    v.partialCheck([['type'], ['uploadKinds']], (task) => task.type !== 'upload' || !!task.uploadKinds?.length, UPLOAD_KINDS_REQUIRED_MESSAGE),
+    ['uploadKinds'],
   ),
   // Only the fields of the task's own type are kept, so a type switch in the editor leaves nothing hidden behind.
   v.transform((task) => ({
@@ -177,6 +223,11 @@ export const TaskInputSchema = v.pipe(
     meetingTitle: task.type === 'meeting' ? task.meetingTitle : null,
     meetingAttendees: task.type === 'meeting' && task.meetingAttendees?.length ? task.meetingAttendees : null,
     meetingDate: task.type === 'meeting' ? task.meetingDate : null,
+    formQuestions: task.type === 'form' ? task.formQuestions : null,
+    // A PDF replaces the text: the policy accepted is one or the other.
+    policyText: task.type === 'acknowledgement' && !task.policyFile ? task.policyText : null,
+    policyFile: task.type === 'acknowledgement' ? task.policyFile : null,
+    uploadKinds: task.type === 'upload' ? task.uploadKinds : null,
     assigneePersonId: task.assigneeKind === 'person' ? task.assigneePersonId : null,
   })),
 );

@@ -4,7 +4,9 @@
 // malformed id in a URL is simply not found (as on SQLite) instead of a type error.
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { FormAnswers, FormQuestion } from '../../shared/forms.ts';
 import type { Attachment, ChecklistItem } from '../../shared/tasks.ts';
+import type { PolicyFile, TaskUpload } from '../../shared/uploads.ts';
 
 const id = () =>
   text('id')
@@ -178,7 +180,7 @@ export const templateSections = pgTable(
 const taskContent = () => ({
   title: text('title').notNull(),
   description: text('description'),
-  type: text('type', { enum: ['checklist', 'resource', 'introduction', 'meeting'] }).notNull(),
+  type: text('type', { enum: ['checklist', 'resource', 'introduction', 'meeting', 'form', 'acknowledgement', 'upload'] }).notNull(),
   resourceUrl: text('resource_url'),
   videoUrl: text('video_url'),
   videoTitle: text('video_title'),
@@ -190,6 +192,11 @@ const taskContent = () => ({
   meetingTitle: text('meeting_title'),
   meetingAttendees: json('meeting_attendees').$type<string[]>(),
   meetingDate: text('meeting_date'),
+  /** Issue 19: a form's questions, an acknowledgement's policy (text or PDF), what an upload task takes. */
+  formQuestions: json('form_questions').$type<FormQuestion[]>(),
+  policyText: text('policy_text'),
+  policyFile: json('policy_file').$type<PolicyFile>(),
+  uploadKinds: json('upload_kinds').$type<('pdf' | 'image')[]>(),
   /** Who does it (shared/assignees.ts); `assigneePersonId` names the person of kind 'person'. */
   assigneeKind: text('assignee_kind', { enum: ['new_hire', 'manager', 'buddy', 'hr', 'person'] })
     .notNull()
@@ -287,6 +294,11 @@ export const onboardingTasks = pgTable(
     completedAt: timestamp('completed_at'),
     completedBy: text('completed_by').references(() => users.id, { onDelete: 'set null' }),
     ...taskContent(),
+    /** A form task's answers once submitted, and when (issue 19). */
+    formAnswers: json('form_answers').$type<FormAnswers>(),
+    formSubmittedAt: timestamp('form_submitted_at'),
+    /** An upload task's files, kept with the task so the new hire's device has them (the rows are in \`files\`). */
+    uploads: json('uploads').$type<TaskUpload[]>(),
     version: version(),
     deletedAt: deletedAt(),
     updatedAt: updatedAt(),
@@ -616,4 +628,65 @@ export const notificationOptOuts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * A stored file (issue 19): a document uploaded to an upload task, or the PDF of a policy (no plan). The
+ * bytes are in the file storage (data/uploads or S3) under \`storageKey\`; the type was sniffed from them.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    companyId: companyId(),
+    purpose: text('purpose', { enum: ['upload', 'policy'] }).notNull(),
+    planId: text('plan_id').references(() => onboardingPlans.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').references(() => onboardingTasks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Made by the device: an offline upload sent twice is stored once. */
+    clientUploadId: text('client_upload_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_task_idx').on(t.taskId),
+    index('files_plan_idx').on(t.planId),
+    index('files_uploaded_by_idx').on(t.uploadedBy),
+    uniqueIndex('files_client_upload_idx').on(t.companyId, t.clientUploadId),
+  ],
+);
+
+/** Who accepted which text of a policy, when, from where (issue 19). Kept when the policy changes. */
+export const acknowledgements = pgTable(
+  'acknowledgements',
+  {
+    id: id(),
+    companyId: companyId(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => onboardingPlans.id, { onDelete: 'cascade' }),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => onboardingTasks.id, { onDelete: 'cascade' }),
+    /** The template task the plan's task came from: versions count across every plan made from it. */
+    templateTaskId: text('template_task_id'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    typedName: text('typed_name').notNull(),
+    acceptedAt: timestamp('accepted_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    sha256: text('sha256').notNull(),
+    version: integer('version').notNull(),
+    policyText: text('policy_text'),
+    policyFile: json('policy_file').$type<PolicyFile>(),
+  },
+  (t) => [
+    index('acknowledgements_task_idx').on(t.taskId),
+    index('acknowledgements_plan_idx').on(t.planId),
+    index('acknowledgements_template_task_idx').on(t.templateTaskId, t.sha256),
+  ],
 );

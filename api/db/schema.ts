@@ -34,4 +34,6 @@ export const {
   outbox,
   pushSubscriptions,
   notificationOptOuts,
+  files,
+  acknowledgements,
 } = schema;

@@ -9,13 +9,16 @@ import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, onboardingTasks, users } from '../db/schema.ts';
 import type { PlanRef } from '../events/events.queries.ts';
-import { notFound } from '../lib/app-error.ts';
+import { ACTION_TASK_TICK_MESSAGES, isActionTask } from '../../shared/tasks.ts';
+import { badRequest, notFound } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { movePlanFigures, planFigureColumns } from '../stats/plan-counters.ts';
 import { placeholderValuesOf } from './plan-parties.ts';
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
+/** `byAction`: the task's own action completes it (a form submitted, a policy accepted, a file uploaded). */
+export type SetTaskCompletedOptions = { byAction?: boolean };
 
 /** A tick's answer, and its plan with the plan's people: all its poke needs, so none is read after the commit. */
 export type TaskTick = { task: OnboardingTask; plan: PlanRef };
@@ -54,6 +57,7 @@ const statements = preparedFor((db) => ({
     .select({
       taskId: onboardingTasks.id,
       taskCompleted: onboardingTasks.isCompleted,
+      taskType: onboardingTasks.type,
       assigneeId: onboardingTasks.assigneeId,
       assigneeKind: onboardingTasks.assigneeKind,
       ...taskAssigneeColumns,
@@ -117,7 +121,7 @@ const statements = preparedFor((db) => ({
  * otherwise see, or whoever may see the plan; anyone else 404), records who ticked it, then completes or reopens its plan. Opens no transaction itself:
  * callers run it inside `transaction(db, tx => ...)` and pass `tx`.
  */
-export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput): Promise<TaskTick> {
+export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput, options: SetTaskCompletedOptions = {}): Promise<TaskTick> {
   const statement = statements(tx);
   // The company's lock first, awaited: the plan's counters and completion read next cannot then change
   // before this commits (sent together, the read could reach the server first and see older counters).
@@ -125,6 +129,8 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
   const [found] = await statement.findTask.execute({ companyId: user.companyId, taskId: input.taskId });
   if (!found) throw notFound('Task');
   if (!canCompleteTask(user, found, found)) throw notFound('Task');
+  // Such a task is done by doing it; unticking it (reopening) stays open to whoever may tick.
+  if (input.isCompleted && !options.byAction && isActionTask(found.taskType)) throw badRequest(ACTION_TASK_TICK_MESSAGES[found.taskType]);
 
   const now = new Date();
   const updatedAt = now.toISOString();
@@ -186,6 +192,9 @@ export function toOnboardingTask(row: typeof onboardingTasks.$inferSelect & Part
     completedAt: row.completedAt,
     completedBy: row.completedBy,
     order: row.order,
+    formAnswers: row.formAnswers,
+    formSubmittedAt: row.formSubmittedAt,
+    uploads: row.uploads,
   };
   return values ? fillTaskText(task, values) : task;
 }

@@ -2,6 +2,7 @@
 // new-hire screens read, the outbox of changes waiting to sync, and the sync bookkeeping.
 // A schema change adds db.version(n + 1) below; old versions stay.
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { FormDraftAnswers } from '../../shared/forms.ts';
 import type { MutationArgs, MutationName, PullResponse, SyncMessage, SyncPlan, SyncTask, SyncTemplate } from '../../shared/sync.ts';
 import { dbNameFor } from './local-base.ts';
 import type { LocalOwner } from './local-data.ts';
@@ -55,6 +56,15 @@ export type MetaValues = {
 export type MetaKey = keyof MetaValues;
 export type MetaRow = { [K in MetaKey]: { key: K; value: MetaValues[K] } }[MetaKey];
 
+/** A form's answers typed on this device and not yet submitted (kept across reloads, offline too). */
+export type FormDraft = { taskId: string; answers: FormDraftAnswers; updatedAt: string };
+
+/**
+ * A file picked for an upload task, waiting here (as a blob) until it is sent: offline, or while it
+ * goes up. `id` is made on the device and sent with the file, so a retried upload is stored once.
+ */
+export type PendingUpload = { id: string; taskId: string; planId: string; name: string; size: number; blob: Blob; createdAt: string; error?: string };
+
 export type KickoffDb = Dexie & {
   plans: EntityTable<SyncPlan, 'id'>;
   tasks: EntityTable<LocalTask, 'id'>;
@@ -62,6 +72,8 @@ export type KickoffDb = Dexie & {
   messages: EntityTable<LocalMessage, 'id'>;
   outbox: EntityTable<OutboxRow, 'id'>;
   meta: Table<MetaRow, MetaKey>;
+  formDrafts: EntityTable<FormDraft, 'taskId'>;
+  uploads: EntityTable<PendingUpload, 'id'>;
 };
 
 export { DB_NAME_PREFIX, dbNameFor } from './local-base.ts';
@@ -81,6 +93,19 @@ export function createKickoffDb(userId: string): KickoffDb {
   // fields, so the next pull starts over (cursor 0 asks for the full state; the outbox is re-applied on it).
   db.version(2)
     .stores({ tasks: 'id, planId, assigneeId' })
+    .upgrade(async (tx) => {
+      await tx
+        .table<MetaRow, MetaKey>('meta')
+        .where('key')
+        .equals('sync')
+        .modify((row) => {
+          (row.value as SyncMeta).cursor = 0;
+        });
+    });
+  // Issue 19: tasks carry form questions and answers, a policy and their uploads; drafts and pending
+  // uploads get their tables. Tasks pulled before lack the new fields: the next pull starts over.
+  db.version(3)
+    .stores({ formDrafts: 'taskId', uploads: 'id, taskId' })
     .upgrade(async (tx) => {
       await tx
         .table<MetaRow, MetaKey>('meta')

@@ -25,6 +25,10 @@ export function checklistTask(order: number, fields: Partial<OnboardingTask> = {
     meetingTitle: null,
     meetingAttendees: null,
     meetingDate: null,
+    formQuestions: null,
+    policyText: null,
+    policyFile: null,
+    uploadKinds: null,
     assigneeKind: 'new_hire',
     assigneePersonId: null,
     releaseDaysBefore: null,
@@ -37,6 +41,9 @@ export function checklistTask(order: number, fields: Partial<OnboardingTask> = {
     completedAt: null,
     completedBy: null,
     order,
+    formAnswers: null,
+    formSubmittedAt: null,
+    uploads: null,
     ...fields,
   };
 }

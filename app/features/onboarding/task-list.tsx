@@ -1,6 +1,6 @@
 // A plan's tasks as rows with their tick box, status, type and due date: Today's Tasks, and Your
 // Tasks by phase tab, where a row opens to show the task's details.
-import { CalendarDays, ChevronDown, CloudOff, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
+import { CalendarDays, ChevronDown, ClipboardList, CloudOff, FileSignature, FileUp, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { taskStatus, type OnboardingTask } from '../../../shared/onboarding.ts';
 import { PHASE_TABS, phaseTabOfDay, type PhaseTab } from '../../../shared/plan-calendar.ts';
@@ -25,6 +25,9 @@ const TYPE_ICONS: Record<TaskType, typeof ListChecks> = {
   resource: Video,
   introduction: Handshake,
   meeting: CalendarDays,
+  form: ClipboardList,
+  acknowledgement: FileSignature,
+  upload: FileUp,
 };
 
 function firstOpenTab(tasks: OnboardingTask[]): PhaseTab {

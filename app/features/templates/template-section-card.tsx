@@ -1,6 +1,6 @@
 // One section of the template being edited: its days, its tasks with a line on what each holds,
 // the errors the last check found in them, and the buttons that reorder, edit and delete.
-import { ArrowDown, ArrowUp, BookOpen, CalendarClock, EyeOff, ListChecks, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { ArrowDown, ArrowUp, BookOpen, CalendarClock, ClipboardList, EyeOff, FileSignature, FileUp, ListChecks, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ASSIGNEE_KIND_LABELS } from '../../../shared/assignees.ts';
 import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
@@ -12,6 +12,9 @@ const TASK_ICONS: Record<TaskType, typeof BookOpen> = {
   resource: BookOpen,
   introduction: UserRound,
   meeting: CalendarClock,
+  form: ClipboardList,
+  acknowledgement: FileSignature,
+  upload: FileUp,
 };
 
 /** One line on what a task holds, under its title. */
