@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
 import type { ApiErrorBody } from '../shared/errors.ts';
+import { acknowledgementRoutes } from './acknowledgements/acknowledgements.routes.ts';
 import { accountRoutes, authRoutes } from './auth/auth.routes.ts';
 import { loadUser } from './auth/sessions.ts';
 import { companyRoutes } from './company/company.routes.ts';
@@ -20,14 +21,22 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { plansRoutes, tasksRoutes } from './onboarding/onboarding.routes.ts';
 import { planTasksRoutes } from './onboarding/plan-tasks.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
+import { responsesRoutes } from './responses/responses.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { paymentsRoutes, subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
+import { isFileUpload, uploadsRoutes } from './uploads/uploads.routes.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new AppError(413, 'Request body is too large.');
+  },
+});
 
 /** Every /api route, chained so that their types make AppType (Hono's "Grouping routes for RPC"). */
 function apiRoutes() {
@@ -37,16 +46,13 @@ function apiRoutes() {
       .use(
         async (c, next) => {
           await next();
-          c.header('Cache-Control', 'no-store');
+          // Nothing of the API is stored by a cache; a file download keeps its own 'private, no-store'.
+          if (!c.res.headers.get('Cache-Control')?.includes('no-store')) c.header('Cache-Control', 'no-store');
         },
-        bodyLimit({
-          maxSize: MAX_BODY_BYTES,
-          onError: () => {
-            throw new AppError(413, 'Request body is too large.');
-          },
-        }),
+        // A file's body is counted by its route, up to UPLOAD_LIMITS.maxBytes (api/uploads/uploads.routes.ts).
+        (c, next) => (isFileUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)),
         requireSameOrigin,
-        refuseUnstorableText,
+        refuseUnstorableText(isFileUpload),
         loadUser,
         rememberWritingClient,
       )
@@ -74,6 +80,9 @@ function apiRoutes() {
       .route('/public-config', siteRoutes)
       .route('/push', pushRoutes)
       .route('/notifications', notificationsRoutes)
+      .route('/', uploadsRoutes)
+      .route('/tasks', acknowledgementRoutes)
+      .route('/', responsesRoutes)
   );
 }
 

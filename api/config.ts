@@ -1,4 +1,5 @@
 // Server configuration: every environment variable is read here, once, and nowhere else.
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0'], { error: 'must be true, false, 1 or 0' }).transform((value) => value === 'true' || value === '1');
@@ -49,6 +50,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
     .optional(),
+  // Uploaded files (issue 19): a folder (default: uploads/ beside the SQLite file), or S3-compatible storage when S3_BUCKET is set.
+  UPLOAD_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export type Config = {
@@ -85,7 +94,16 @@ export type Config = {
   backup: { dir: string; keep: number; intervalMs: number } | undefined;
   /** Web Push: the VAPID keys from the environment (else made once and kept in server_settings) and the contact push services see. */
   push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string };
+  /** Where uploaded files' bytes live (api/uploads/file-storage.ts). */
+  files: FileStorageConfig;
 };
+
+/**
+ * A folder on this machine, or an S3-compatible bucket: `endpoint` is AWS's regional one unless set;
+ * `forcePathStyle` puts the bucket in the path (MinIO and most self-hosted stores) instead of the host name.
+ */
+export type FileStorageConfig =
+  { kind: 'disk'; dir: string } | { kind: 's3'; bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 
 /** SQLite (one file, the embedded default) or PostgreSQL (selected by DATABASE_URL). */
 export type DatabaseConfig = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string; poolSize: number };
@@ -164,6 +182,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (one key pair); set both or neither.');
   }
   if (env.BACKUP_DIR && env.DATABASE_URL) throw new ConfigError(POSTGRES_BACKUP_DIR_MESSAGE);
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the key that may read and write the bucket).');
+  }
   const backupIntervalMs = durationMs(env.BACKUP_INTERVAL);
   // Node's timers hold at most 2^31 - 1 ms (24.8 days); a longer one would fire at once.
   if (backupIntervalMs > 24 * UNIT_MS.d) throw new ConfigError('Invalid configuration: BACKUP_INTERVAL must be at most 24d');
@@ -201,5 +222,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       vapidKeys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
       subject: env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`,
     },
+    files:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            kind: 's3',
+            bucket: env.S3_BUCKET,
+            endpoint: (env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`).replace(/\/$/, ''),
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'disk', dir: env.UPLOAD_DIR ?? join(dirname(env.DATABASE_PATH), 'uploads') },
   };
 }

@@ -17,6 +17,7 @@ import { DEMO_PASSWORD, randomDemoPassword, seedDemo } from './seed.ts';
 import { createMailer } from './mail/mailer.ts';
 import { settleBackgroundDeliveries } from './mail/outbox.ts';
 import { vapidKeys } from './push/vapid-keys.ts';
+import { createFileStorage } from './uploads/file-storage.ts';
 
 // A promise nobody awaited failed somewhere (a fire-and-forget write, a library's timer): that request
 // or chore is lost, but the others are fine, so log it and keep serving instead of crashing them all.
@@ -35,7 +36,7 @@ async function start() {
   const database = await openDatabase(config.database);
   const { db } = database;
   const changes = createChangeBus(config.database, db);
-  const app = createApp({ db, config, mailer, changes });
+  const app = createApp({ db, config, mailer, changes, files: createFileStorage(config.files) });
 
   const staticRoot = resolve(config.staticDir);
   const indexPath = resolve(staticRoot, 'index.html');

@@ -33,6 +33,7 @@ import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppPreviewPlanIdRouteImport } from './routes/_app/preview-plan.$id'
 import { Route as AppTemplatesIndexRouteImport } from './routes/_app/templates/index'
 import { Route as AppTemplatesNewRouteImport } from './routes/_app/templates/new'
+import { Route as AppPlansPlanIdResponsesRouteImport } from './routes/_app/plans.$planId.responses'
 import { Route as AppTemplatesIdEditRouteImport } from './routes/_app/templates/$id.edit'
 
 const IndexRoute = IndexRouteImport.update({
@@ -154,6 +155,11 @@ const AppTemplatesNewRoute = AppTemplatesNewRouteImport.update({
   path: '/templates/new',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPlansPlanIdResponsesRoute = AppPlansPlanIdResponsesRouteImport.update({
+  id: '/plans/$planId/responses',
+  path: '/plans/$planId/responses',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTemplatesIdEditRoute = AppTemplatesIdEditRouteImport.update({
   id: '/templates/$id/edit',
   path: '/templates/$id/edit',
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/preview-plan/$id': typeof AppPreviewPlanIdRoute
   '/templates/new': typeof AppTemplatesNewRoute
   '/templates/': typeof AppTemplatesIndexRoute
+  '/plans/$planId/responses': typeof AppPlansPlanIdResponsesRoute
   '/templates/$id/edit': typeof AppTemplatesIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -210,6 +217,7 @@ export interface FileRoutesByTo {
   '/preview-plan/$id': typeof AppPreviewPlanIdRoute
   '/templates/new': typeof AppTemplatesNewRoute
   '/templates': typeof AppTemplatesIndexRoute
+  '/plans/$planId/responses': typeof AppPlansPlanIdResponsesRoute
   '/templates/$id/edit': typeof AppTemplatesIdEditRoute
 }
 export interface FileRoutesById {
@@ -238,6 +246,7 @@ export interface FileRoutesById {
   '/_app/preview-plan/$id': typeof AppPreviewPlanIdRoute
   '/_app/templates/new': typeof AppTemplatesNewRoute
   '/_app/templates/': typeof AppTemplatesIndexRoute
+  '/_app/plans/$planId/responses': typeof AppPlansPlanIdResponsesRoute
   '/_app/templates/$id/edit': typeof AppTemplatesIdEditRoute
 }
 export interface FileRouteTypes {
@@ -266,6 +275,7 @@ export interface FileRouteTypes {
     | '/preview-plan/$id'
     | '/templates/new'
     | '/templates/'
+    | '/plans/$planId/responses'
     | '/templates/$id/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -292,6 +302,7 @@ export interface FileRouteTypes {
     | '/preview-plan/$id'
     | '/templates/new'
     | '/templates'
+    | '/plans/$planId/responses'
     | '/templates/$id/edit'
   id:
     | '__root__'
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/_app/preview-plan/$id'
     | '/_app/templates/new'
     | '/_app/templates/'
+    | '/_app/plans/$planId/responses'
     | '/_app/templates/$id/edit'
   fileRoutesById: FileRoutesById
 }
@@ -507,6 +519,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTemplatesNewRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/plans/$planId/responses': {
+      id: '/_app/plans/$planId/responses'
+      path: '/plans/$planId/responses'
+      fullPath: '/plans/$planId/responses'
+      preLoaderRoute: typeof AppPlansPlanIdResponsesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/templates/$id/edit': {
       id: '/_app/templates/$id/edit'
       path: '/templates/$id/edit'
@@ -530,6 +549,7 @@ interface AppRouteChildren {
   AppPreviewPlanIdRoute: typeof AppPreviewPlanIdRoute
   AppTemplatesNewRoute: typeof AppTemplatesNewRoute
   AppTemplatesIndexRoute: typeof AppTemplatesIndexRoute
+  AppPlansPlanIdResponsesRoute: typeof AppPlansPlanIdResponsesRoute
   AppTemplatesIdEditRoute: typeof AppTemplatesIdEditRoute
 }
 
@@ -546,6 +566,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPreviewPlanIdRoute: AppPreviewPlanIdRoute,
   AppTemplatesNewRoute: AppTemplatesNewRoute,
   AppTemplatesIndexRoute: AppTemplatesIndexRoute,
+  AppPlansPlanIdResponsesRoute: AppPlansPlanIdResponsesRoute,
   AppTemplatesIdEditRoute: AppTemplatesIdEditRoute,
 }
 

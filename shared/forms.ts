@@ -108,7 +108,9 @@ function answerSchema(question: FormQuestion) {
     case 'multiple_choice':
       return v.nullish(
         v.pipe(
-          v.array(v.picklist(options, CHOICE_ANSWER_MESSAGE), CHOICE_ANSWER_MESSAGE),
+          v.array(v.unknown(), CHOICE_ANSWER_MESSAGE),
+          // Checked as a whole, so the path is the question's id (not one of its items).
+          v.check((chosen) => chosen.every((option) => typeof option === 'string' && options.includes(option)), CHOICE_ANSWER_MESSAGE),
           // Kept in the order the question lists them, once each.
           v.transform((chosen): string[] | null => (chosen.length ? options.filter((option) => chosen.includes(option)) : null)),
         ),

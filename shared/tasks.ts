@@ -33,6 +33,13 @@ export const ACTION_TASK_TICK_MESSAGES: Record<ActionTaskType, string> = {
   upload: 'Upload the document to complete this task',
 };
 
+/** What an open action task asks the new hire to do (the button that opens it). */
+export const ACTION_TASK_CALLS: Record<ActionTaskType, string> = {
+  form: 'Fill in the form',
+  acknowledgement: 'Read and accept',
+  upload: 'Upload documents',
+};
+
 export const ACTION_TASK_ASSIGNEE_MESSAGE = 'Forms, policies to accept and document uploads are done by the new hire';
 
 export const AttachmentSchema = v.object({

@@ -57,6 +57,18 @@ export function fileTypeMessage(kinds: readonly UploadKind[]): string {
   return `Upload ${names.join(' or ')}`;
 }
 
+/**
+ * Why a file cannot go to a task that takes `kinds`, from its size and its sniffed type; null when it
+ * can. The device checks a picked file with it at once (offline too), the server checks again.
+ */
+export function uploadRefusal(file: { size: number; contentType: StoredContentType | null }, kinds: readonly UploadKind[]): string | null {
+  if (file.size === 0) return EMPTY_FILE_MESSAGE;
+  if (file.size > UPLOAD_LIMITS.maxBytes) return FILE_TOO_LARGE_MESSAGE;
+  const { contentType } = file;
+  if (!contentType || !kinds.some((kind) => CONTENT_TYPES_BY_KIND[kind].includes(contentType))) return fileTypeMessage(kinds);
+  return null;
+}
+
 /** A file's name as stored and offered for download: no path, no control characters, bounded. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';

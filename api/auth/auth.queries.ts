@@ -9,6 +9,7 @@ import { ensureCompanyJobs } from '../jobs/jobs.queries.ts';
 import { conflict, emailTaken } from '../lib/app-error.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 import { recordUserDeletion } from '../sync/tombstones.ts';
+import { takeCompanyFiles, takePersonFiles } from '../uploads/file-cleanup.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export function findUserByEmail(db: Db, email: string) {
@@ -186,9 +187,10 @@ export const LAST_ADMIN_MESSAGE =
  * Deletes the caller's own account. The last admin of a company that still has people gets 409;
  * the last person of a company takes the company (and everything in it) with them.
  * Sessions go with the user row (foreign-key cascade); so do their plans and messages, which get
- * sync tombstones first so the other people's devices drop them too.
+ * sync tombstones first so the other people's devices drop them too. `storageKeys`: the bytes of their
+ * files (the company's, when it goes), for the route to remove after the commit.
  */
-export function deleteOwnAccount(db: Db, user: { id: string; companyId: string; role: Role }): Promise<{ companyDeleted: boolean }> {
+export function deleteOwnAccount(db: Db, user: { id: string; companyId: string; role: Role }): Promise<{ companyDeleted: boolean; storageKeys: string[] }> {
   return transaction(db, async (tx) => {
     // First, so the company row's lock serialises two people of one company leaving at once.
     const version = await nextVersion(tx, user.companyId);
@@ -199,13 +201,15 @@ export function deleteOwnAccount(db: Db, user: { id: string; companyId: string; 
       .groupBy(users.role);
     const otherPeople = others.reduce((sum, row) => sum + row.n, 0);
     if (otherPeople === 0) {
+      const storageKeys = await takeCompanyFiles(tx, user.companyId);
       await tx.delete(companies).where(eq(companies.id, user.companyId));
-      return { companyDeleted: true };
+      return { companyDeleted: true, storageKeys };
     }
     const otherAdmins = others.find((row) => row.role === 'admin')?.n ?? 0;
     if (user.role === 'admin' && otherAdmins === 0) throw conflict(LAST_ADMIN_MESSAGE);
     await recordUserDeletion(tx, user, version);
+    const storageKeys = await takePersonFiles(tx, user.companyId, user.id);
     await tx.delete(users).where(and(eq(users.id, user.id), eq(users.companyId, user.companyId)));
-    return { companyDeleted: false };
+    return { companyDeleted: false, storageKeys };
   });
 }

@@ -15,6 +15,7 @@ import { badRequest, forbidden, found, unauthorized } from '../lib/app-error.ts'
 import { transaction } from '../db/client.ts';
 import { plansOfPerson } from '../events/events.queries.ts';
 import { pokePersonRemoved } from '../events/publish.ts';
+import { removeStoredFiles } from '../uploads/file-cleanup.ts';
 import type { AppEnv, CurrentUser } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { passwordResetMail, queueAccountMail, sendAccountMail, verificationMail } from '../mail/account-mails.tsx';
@@ -181,7 +182,8 @@ export const accountRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     await confirmPassword(c, user, c.req.valid('json').password, 'password', 'Password is incorrect');
     const plans = await plansOfPerson(c.var.deps.db, user.companyId, user.id);
-    const { companyDeleted } = await deleteOwnAccount(c.var.deps.db, user);
+    const { companyDeleted, storageKeys } = await deleteOwnAccount(c.var.deps.db, user);
+    await removeStoredFiles(c.var.deps.files, storageKeys);
     if (!companyDeleted) await pokePersonRemoved(c.var.deps, user.companyId, plans);
     await endSession(c);
     return c.json({ message: 'Your account has been deleted.' });

@@ -114,8 +114,9 @@ export function appliedMutations(mutations: PushMutation[], response: PushRespon
   const readPlanIds: string[] = [];
   for (const mutation of mutations) {
     if (!applied.has(mutation.id)) continue;
-    if (mutation.name === 'task.setCompleted') {
-      const args = v.safeParse(MUTATION_ARGS_SCHEMAS['task.setCompleted'], mutation.args);
+    if (mutation.name === 'task.setCompleted' || mutation.name === 'form.submit') {
+      // A submitted form completes its task: the same poke as a tick.
+      const args = v.safeParse(MUTATION_ARGS_SCHEMAS[mutation.name], mutation.args);
       if (args.success) taskIds.push(args.output.taskId);
     } else if (mutation.name === 'message.send') {
       const args = v.safeParse(MUTATION_ARGS_SCHEMAS['message.send'], mutation.args);

@@ -4,9 +4,13 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ChangeBus } from '../events/bus.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { FileStorage } from '../uploads/file-storage.ts';
 
-/** `changes`: where write routes publish pokes and event streams subscribe (api/events/bus.ts). */
-export type AppDeps = { db: Db; config: Config; mailer: Mailer; changes: ChangeBus };
+/**
+ * `changes`: where write routes publish pokes and event streams subscribe (api/events/bus.ts); `files`:
+ * where uploaded files' bytes are kept (api/uploads/file-storage.ts).
+ */
+export type AppDeps = { db: Db; config: Config; mailer: Mailer; changes: ChangeBus; files: FileStorage };
 
 /** What every authenticated handler knows about the caller; all queries scope by companyId. */
 export type CurrentUser = {

@@ -11,6 +11,7 @@ import { loadConfig } from '../config.ts';
 import { createApp } from '../app.ts';
 import { outbox } from '../db/schema.ts';
 import { createChangeBus } from '../events/create-bus.ts';
+import { createFileStorage } from '../uploads/file-storage.ts';
 import { createTestContext, sessionCookie } from '../test/harness.ts';
 import { invitationMail, passwordResetMail, verificationMail } from './account-mails.tsx';
 import { MailButton, MailLayout, MailText } from './components/mail-layout.tsx';
@@ -130,7 +131,7 @@ describe('account mails on the outbox', () => {
     const changes = createChangeBus(ctx.config.database, ctx.db);
     // Closed before the test database is dropped (on PostgreSQL the bus may hold a LISTEN connection).
     onTestFinished(() => changes.close());
-    const app = createApp({ db: ctx.db, config: ctx.config, mailer, changes });
+    const app = createApp({ db: ctx.db, config: ctx.config, mailer, changes, files: createFileStorage(ctx.config.files) });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     return { ctx, app, mailer, state };
   }

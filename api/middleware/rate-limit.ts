@@ -171,24 +171,31 @@ export const limits = {
 };
 
 /**
- * The caller's address as the limits count it: the socket's, or X-Forwarded-For's last hop only behind a
- * trusted proxy; an IPv6 address by its /64 (one subscriber's allocation, whose 2^64 addresses would
- * otherwise each get a fresh allowance).
+ * The caller's address: the socket's, or X-Forwarded-For's last hop only behind a trusted proxy
+ * (TRUST_PROXY); undefined when there is no socket (app.request() in tests).
  */
-export function clientAddress(c: Context<AppEnv>): string {
+export function requestAddress(c: Context<AppEnv>): string | undefined {
   const { config } = c.var.deps;
   const forwarded = c.req.header('x-forwarded-for');
   if (config.trustProxy) {
     const last = forwarded?.split(',').at(-1)?.trim();
-    if (last) return limitedAddress(last);
+    if (last) return last;
   } else if (forwarded) {
     warnUntrustedForwarding(config);
   }
   try {
-    return limitedAddress(getConnInfo(c).remote.address ?? 'unknown');
+    return getConnInfo(c).remote.address;
   } catch {
-    return 'unknown'; // app.request() in tests has no socket
+    return undefined;
   }
+}
+
+/**
+ * The caller's address as the limits count it (requestAddress); an IPv6 address by its /64 (one
+ * subscriber's allocation, whose 2^64 addresses would otherwise each get a fresh allowance).
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  return limitedAddress(requestAddress(c) ?? 'unknown');
 }
 
 /** IPv4 as it is (also when written IPv4-mapped, ::ffff:a.b.c.d); IPv6 as its /64 prefix. */

@@ -42,28 +42,31 @@ function unstorable(text: string): boolean {
 /**
  * Both engines refuse unstorable text at the edge, in the URL and in JSON bodies, the same way, before
  * any query runs. (Other bodies reach a query only through PayHere's notify; app.onError answers the
- * engine's refusal there.)
+ * engine's refusal there.) `fileBody`: the request's body is a file's bytes (an upload), never stored as
+ * text and read by its route under its own size limit, so only its URL is checked here.
  */
-export const refuseUnstorableText: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const url = new URL(c.req.url);
-  let target = url.pathname + url.search;
-  try {
-    target = decodeURIComponent(target);
-  } catch {
-    // A malformed escape is the router's business (it answers 404).
-  }
-  if (unstorable(target)) throw unstorableText();
-  if (!SAFE_METHODS.has(c.req.method) && c.req.header('content-type')?.includes('json')) {
-    let body: unknown;
+export function refuseUnstorableText(isFileBody: (method: string, path: string) => boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    let target = url.pathname + url.search;
     try {
-      body = JSON.parse(await c.req.text());
+      target = decodeURIComponent(target);
     } catch {
-      body = undefined; // malformed JSON: the route's validator answers it
+      // A malformed escape is the router's business (it answers 404).
     }
-    if (containsUnstorable(body)) throw unstorableText();
-  }
-  await next();
-};
+    if (unstorable(target)) throw unstorableText();
+    if (!SAFE_METHODS.has(c.req.method) && !isFileBody(c.req.method, c.req.path) && c.req.header('content-type')?.includes('json')) {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        body = undefined; // malformed JSON: the route's validator answers it
+      }
+      if (containsUnstorable(body)) throw unstorableText();
+    }
+    await next();
+  };
+}
 
 /** Walks the parsed body without recursion: a body nested 100,000 levels deep must not overflow the stack. */
 function containsUnstorable(root: unknown): boolean {
@@ -85,6 +88,8 @@ function containsUnstorable(root: unknown): boolean {
 /** `hsts` is config.hsts: on when deployed (production or beyond loopback) unless ALLOW_INSECURE_HTTP. */
 export function securityHeaders(hsts: boolean): MiddlewareHandler<AppEnv> {
   return secureHeaders({
+    // A route's own header wins: a file download sends a stricter, sandboxing CSP (api/uploads/uploads.routes.ts).
+    overwrite: false,
     strictTransportSecurity: hsts ? 'max-age=31536000; includeSubDomains' : false,
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',

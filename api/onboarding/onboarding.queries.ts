@@ -16,6 +16,7 @@ import type { CurrentUser } from '../lib/env.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 import { movePlanFigures, planFigureColumns, uncountPlans } from '../stats/plan-counters.ts';
 import { recordPlanHandover, recordTasksLeaving } from '../sync/tombstones.ts';
+import { takePlanFiles } from '../uploads/file-cleanup.ts';
 import { assertCanEditPlan, getVisiblePlan, perRole, visiblePlanParams } from './access.ts';
 import { planParties, placeholderValuesOf } from './plan-parties.ts';
 import { recountPlan } from './plan-recount.ts';
@@ -555,11 +556,13 @@ export async function softDeletePlans(tx: Tx, planIds: string[], version: number
     .where(and(inArray(messages.planId, planIds), isNull(messages.deletedAt)));
 }
 
-export async function deletePlan(db: Db, actor: CurrentUser, planId: string): Promise<void> {
-  await transaction(db, async (tx) => {
+/** Answers the storage keys of the plan's files (their rows are gone): the route removes the bytes after the commit. */
+export async function deletePlan(db: Db, actor: CurrentUser, planId: string): Promise<string[]> {
+  return transaction(db, async (tx) => {
     const version = await nextVersion(tx, actor.companyId);
     const plan = await getVisiblePlan(tx, actor, planId);
     assertCanEditPlan(actor, plan);
     await softDeletePlans(tx, [plan.id], version);
+    return takePlanFiles(tx, actor.companyId, [plan.id]);
   });
 }

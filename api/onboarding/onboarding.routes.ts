@@ -9,6 +9,7 @@ import { validate } from '../lib/validate.ts';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
 import { assignPlanFromTemplate, deletePlan, findPlans, findPlanTasks, getPlanDetails, getPlanSummary, updatePlan } from './onboarding.queries.ts';
 import { setTaskCompleted } from './tasks.queries.ts';
+import { removeStoredFiles } from '../uploads/file-cleanup.ts';
 
 const staff = requireRole('admin', 'manager');
 
@@ -49,7 +50,7 @@ export const plansRoutes = new Hono<AppEnv>()
   .delete('/:id', requireUser, async (c) => {
     const user = currentUser(c);
     const planId = c.req.param('id');
-    await deletePlan(c.var.deps.db, user, planId);
+    await removeStoredFiles(c.var.deps.files, await deletePlan(c.var.deps.db, user, planId));
     await pokePlanIds(c.var.deps, user.companyId, 'plans', [planId]);
     return c.json({ message: 'Onboarding plan deleted' });
   });

@@ -28,15 +28,20 @@ export function csvLine(cells: (string | null)[]): string {
   return cells.map(csvCell).join(',');
 }
 
+/** A CSV file's text: the byte order mark makes spreadsheet programs read it as UTF-8 (names with accents). */
+export function csvDocument(lines: string[]): string {
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
 /** 'jane-doe' from 'Jane Doe': letters and digits of the name, for a file name every system accepts. */
-function fileSlug(name: string): string {
+export function fileSlug(name: string, fallback = 'plan'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return slug || 'plan';
+  return slug || fallback;
 }
 
 export type PlanExport = { filename: string; csv: string };
@@ -73,6 +78,5 @@ export async function exportPlanCsv(db: Db, user: CurrentUser, planId: string, t
       ]),
     ),
   ];
-  // The byte order mark makes spreadsheet programs read the file as UTF-8 (names with accents).
-  return { filename: `${plan.kind}-${fileSlug(names.get(plan.newHireId) ?? 'plan')}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+  return { filename: `${plan.kind}-${fileSlug(names.get(plan.newHireId) ?? 'plan')}.csv`, csv: csvDocument(lines) };
 }

@@ -21,6 +21,7 @@ import type { CurrentUser } from '../lib/env.ts';
 import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
 import { createTemplate } from '../templates/templates.queries.ts';
 import { openTestDatabase, TEST_PASSWORD_HASH, testEngine } from '../test/harness.ts';
+import { createFileStorage } from '../uploads/file-storage.ts';
 
 const TASKS = 4;
 const RUNS = 1_000;
@@ -31,6 +32,7 @@ const config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail'
 const mailer = { send: async () => {} };
 /** No event stream opens here: the in-process bus serves both engines. */
 const changes = inProcessChangeBus();
+const files = createFileStorage(config.files);
 
 class Server {
   app: ReturnType<typeof createApp>;
@@ -41,7 +43,7 @@ class Server {
     private database: OpenDatabase,
     private readonly reopenWith: DatabaseConfig | null,
   ) {
-    this.app = createApp({ db: database.db, config, mailer, changes });
+    this.app = createApp({ db: database.db, config, mailer, changes, files });
   }
 
   get db(): Db {
@@ -54,7 +56,7 @@ class Server {
       await this.database.close();
       this.database = await openDatabase(this.reopenWith);
     }
-    this.app = createApp({ db: this.database.db, config, mailer, changes });
+    this.app = createApp({ db: this.database.db, config, mailer, changes, files });
   }
 
   /** The reopened handles are this file's to close; the test harness closes (and drops) the databases it opened. */

@@ -28,6 +28,8 @@ import { companies, messages, onboardingPlans, onboardingTasks, syncClients, tem
 import { AppError, badRequest, conflict, found, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { sendMessage, staffNotesHiddenFrom } from '../messages/messages.queries.ts';
+import { submitForm } from '../forms/forms.queries.ts';
+import type { FormAnswers } from '../../shared/forms.ts';
 import { getVisiblePlan, perRole, visiblePlanParams, visiblePlansWherePrepared } from '../onboarding/access.ts';
 import { placeholderValuesByPlan } from '../onboarding/plan-parties.ts';
 import { setTaskCompleted, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask } from '../onboarding/tasks.queries.ts';
@@ -253,6 +255,12 @@ async function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation):
     case 'message.markRead': {
       const args = parseArgs('message.markRead', mutation.args);
       await markConversationRead(tx, user, args.planId, args.upTo);
+      return;
+    }
+    case 'form.submit': {
+      const args = parseArgs('form.submit', mutation.args);
+      // submitForm checks the answers against the task's questions itself.
+      await submitForm(tx, user, { ...args, answers: args.answers as FormAnswers });
       return;
     }
     default:

@@ -16,6 +16,7 @@ import type { Mail } from '../mail/mailer.ts';
 import { accountKey, consume, limits } from '../middleware/rate-limit.ts';
 import { visiblePlansWhere } from '../onboarding/access.ts';
 import { recordUserDeletion } from '../sync/tombstones.ts';
+import { takePersonFiles } from '../uploads/file-cleanup.ts';
 import { countManagers, taskCountsByPlan } from '../onboarding/onboarding.queries.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 
@@ -196,10 +197,11 @@ export async function resendInvitation(db: Db, appUrl: string, admin: CurrentUse
  * DELETE /api/users/{id} (admin, not self). The foreign keys remove their own plans and every message
  * they sent or received with the account row, so those get sync tombstones first (one version, so
  * every other client's pull drops them); plans they managed lose their manager, their sessions end.
+ * Answers the storage keys of their plans' files (the rows are gone): the route removes the bytes after the commit.
  */
-export async function deleteTeamMember(db: Db, admin: CurrentUser, userId: string): Promise<void> {
+export async function deleteTeamMember(db: Db, admin: CurrentUser, userId: string): Promise<string[]> {
   if (userId === admin.id) throw badRequest('You cannot delete your own account here. Use Delete Account instead.');
-  await transaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     const version = await nextVersion(tx, admin.companyId);
     // Looked up under the version's lock: of two deletions at once, the second finds nobody (404).
     const person = await companyPerson(tx, admin.companyId, userId);
@@ -210,6 +212,8 @@ export async function deleteTeamMember(db: Db, admin: CurrentUser, userId: strin
       .set({ managerId: null })
       .where(and(eq(users.companyId, admin.companyId), eq(users.managerId, userId)));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    const storageKeys = await takePersonFiles(tx, admin.companyId, userId);
     await tx.delete(users).where(eq(users.id, userId));
+    return storageKeys;
   });
 }

@@ -11,6 +11,7 @@ import { sendAccountMail } from '../mail/account-mails.tsx';
 import { currentUser, requireRole, requireUser } from '../middleware/auth.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
 import { deleteTeamMember, findManagers, findTeam, inviteUser, resendInvitation } from './team.queries.ts';
+import { removeStoredFiles } from '../uploads/file-cleanup.ts';
 
 export const teamRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => c.json(await findTeam(c.var.deps.db, currentUser(c))))
@@ -44,7 +45,7 @@ export const teamRoutes = new Hono<AppEnv>()
     const personId = c.req.param('id');
     // Read before: the removal deletes their plans or takes them off the ones they managed.
     const plans = await plansOfPerson(db, admin.companyId, personId);
-    await deleteTeamMember(db, admin, personId);
+    await removeStoredFiles(c.var.deps.files, await deleteTeamMember(db, admin, personId));
     await pokePersonRemoved(c.var.deps, admin.companyId, plans);
     return c.json({ message: 'User deleted' });
   });

@@ -4,8 +4,11 @@
 import fc from 'fast-check';
 import { createApp } from '../app.ts';
 import { createChangeBus } from '../events/create-bus.ts';
-import { loadConfig } from '../config.ts';
+import { createFileStorage } from '../uploads/file-storage.ts';
+import { storePolicyFile, uploadTaskFile } from '../uploads/uploads.queries.ts';
+import type { Config } from '../config.ts';
 import { transaction } from '../db/client.ts';
+import { policySha256 } from '../../shared/acknowledgements.ts';
 import { ERROR_CODE } from '../../shared/errors.ts';
 import type { TemplateInputRaw } from '../../shared/templates.ts';
 import type { CurrentUser } from '../lib/env.ts';
@@ -48,7 +51,7 @@ export function paramNames(path: string): string[] {
 // The world: two companies with templates, a plan, messages and an order, built through the real
 // query functions. Generated inputs name its records symbolically (IdRef) so they survive a rebuild.
 
-export const ID_KINDS = ['template', 'plan', 'task', 'message', 'user', 'order', 'amount', 'email', 'company'] as const;
+export const ID_KINDS = ['template', 'plan', 'task', 'message', 'user', 'order', 'amount', 'email', 'company', 'file'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 type Ids = Record<IdKind, string[]>;
 
@@ -85,6 +88,10 @@ async function populate(ctx: TestContext, company: Company): Promise<Ids> {
     await transaction(ctx.db, (tx) => sendMessage(tx, manager, { planId: plan.id, content: 'Second floor, on the left.' })),
   ];
   const order = await createPendingOrder(ctx.db, { companyId: admin.companyId, planType: 'growth', billingPeriod: 'monthly', currency: 'USD' });
+  const uploadTask = plan.tasks.find((task) => task.type === 'upload');
+  if (!uploadTask) throw new Error('the fuzz template has no upload task');
+  const upload = await uploadTaskFile(ctx.db, ctx.files, newHire, { taskId: uploadTask.id, name: 'passport.pdf', bytes: FUZZ_PDF });
+  const policyFile = await storePolicyFile(ctx.db, ctx.files, admin, { name: 'conduct.pdf', bytes: FUZZ_PDF });
   return {
     template: [full.id, managers.id],
     plan: [plan.id],
@@ -95,6 +102,7 @@ async function populate(ctx: TestContext, company: Company): Promise<Ids> {
     amount: [order.amount],
     email: [admin.email, manager.email, newHire.email],
     company: [admin.companyId],
+    file: [upload.upload.id, policyFile.id],
   };
 }
 
@@ -116,21 +124,27 @@ async function buildWorld(): Promise<{ data: WorldData; ctx: TestContext }> {
  * records get a fresh copy after each success, with the same ids and cookies and fresh rate-limit counts.
  */
 export class WorldImage {
-  private readonly config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail' });
-
   private constructor(
     private readonly data: WorldData,
     private readonly image: DatabaseImage,
+    /** The built context's: every copy keeps files in its folder of uploads, never the server's. */
+    private readonly config: Config,
   ) {}
 
   static async build(): Promise<WorldImage> {
     const { data, ctx } = await buildWorld();
-    return new WorldImage(data, await DatabaseImage.of(ctx.database));
+    return new WorldImage(data, await DatabaseImage.of(ctx.database), ctx.config);
   }
 
   async copy(): Promise<World> {
     const { db, config, close } = await this.image.copy();
-    const app = createApp({ db, config: { ...this.config, database: config }, mailer: { send: async () => {} }, changes: createChangeBus(config, db) });
+    const app = createApp({
+      db,
+      config: { ...this.config, database: config },
+      mailer: { send: async () => {} },
+      changes: createChangeBus(config, db),
+      files: createFileStorage(this.config.files),
+    });
     return { ...this.data, app, close };
   }
 }
@@ -380,7 +394,13 @@ export function mutated(example: unknown): fc.Arbitrary<unknown> {
 const own = (kind: IdKind, index = 0) => new IdRef('own', kind, index);
 const later = '2026-01-05T09:30:00.000Z';
 
-type Shape = { body: Record<string, unknown>; form?: boolean };
+/** `file`: the route's body is a file's bytes (uploads), sent as they are with this content type. */
+type Shape = { body: Record<string, unknown>; form?: boolean; file?: { text: string; contentType: string } };
+
+const FUZZ_POLICY_TEXT = 'Be kind. Keep secrets secret.';
+const FUZZ_PDF_TEXT = '%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n';
+const FUZZ_PDF = new TextEncoder().encode(FUZZ_PDF_TEXT);
+const pdfFile = { text: FUZZ_PDF_TEXT, contentType: 'application/pdf' };
 
 const TEMPLATE_BODY = {
   title: 'Fuzzed onboarding',
@@ -402,6 +422,19 @@ const TEMPLATE_BODY = {
         },
         { title: 'Meet Sam', type: 'introduction', personName: 'Sam', personRole: 'Lead', personPhoto: 'https://example.com/sam.png' },
         { title: 'Kickoff', type: 'meeting', meetingTitle: 'Kickoff', meetingAttendees: ['Sam'], meetingDate: later },
+        {
+          title: 'Bank details',
+          type: 'form',
+          formQuestions: [
+            { id: 'iban', kind: 'short_text', label: 'IBAN', help: 'As on your card', required: true },
+            { id: 'size', kind: 'single_choice', label: 'T-shirt size', options: ['S', 'M', 'L'] },
+            { id: 'langs', kind: 'multiple_choice', label: 'Languages', options: ['English', 'Sinhala', 'Tamil'] },
+            { id: 'born', kind: 'date', label: 'Date of birth' },
+            { id: 'remote', kind: 'yes_no', label: 'Remote?' },
+          ],
+        },
+        { title: 'Code of conduct', type: 'acknowledgement', policyText: FUZZ_POLICY_TEXT },
+        { title: 'Copy of your ID', type: 'upload', uploadKinds: ['pdf', 'image'] },
       ],
     },
   ],
@@ -471,9 +504,18 @@ export const ROUTE_SHAPES: Record<string, Shape> = {
       mutations: [
         { id: 1, name: 'task.setCompleted', args: { taskId: own('task'), isCompleted: true, completedAt: later } },
         { id: 2, name: 'message.send', args: { id: '0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b', planId: own('plan'), content: 'Hi', createdAt: later } },
+        // The plan's tasks follow the template's: the fifth is its form.
+        {
+          id: 3,
+          name: 'form.submit',
+          args: { taskId: own('task', 4), answers: { iban: 'LK12 3456', size: 'M', langs: ['English', 'Tamil'], born: '1999-02-28', remote: true }, submittedAt: later },
+        },
       ],
     },
   },
+  'POST /api/tasks/:taskId/acknowledgement': { body: { fullName: 'Acme newhire', sha256: await policySha256({ policyText: FUZZ_POLICY_TEXT, policyFile: null }) } },
+  'POST /api/tasks/:taskId/files': { body: {}, file: pdfFile },
+  'POST /api/policy-files': { body: {}, file: pdfFile },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -507,6 +549,7 @@ function paramKind(path: string, name: string): IdKind | undefined {
   if (name === 'taskId') return 'task';
   if (name === 'planId') return 'plan';
   if (name === 'companyId') return 'company';
+  if (name === 'fileId') return 'file';
   const before = path.split(`:${name}`)[0]?.split('/').filter(Boolean).at(-1);
   const bySegment: Record<string, IdKind> = {
     templates: 'template',
@@ -569,12 +612,30 @@ function rawBodies(example: unknown): fc.Arbitrary<string> {
   );
 }
 
+/** A file as an upload sends it: whole, cut short, with bytes after, another type's first bytes, or noise; under any content type. */
+function fileBodies(file: NonNullable<Shape['file']>): fc.Arbitrary<BodyCase> {
+  const text = fc.oneof(
+    { weight: 4, arbitrary: fc.constant(file.text) },
+    { weight: 1, arbitrary: fc.nat({ max: file.text.length }).map((cut) => file.text.slice(0, cut)) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }).map((tail) => file.text + tail) },
+    { weight: 1, arbitrary: fc.constantFrom('\x89PNG\r\n\x1a\n', '\xff\xd8\xff\xe0', 'RIFF\0\0\0\0WEBP', 'GIF89a', '<svg onload=alert(1)>', '<html><script>alert(1)</script>') },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) },
+  );
+  const contentType = fc.option(fc.constantFrom(file.contentType, 'image/png', 'application/octet-stream', 'text/html'), { freq: 4 });
+  return fc.tuple(text, contentType).map(([body, type]): BodyCase => ({ kind: 'raw', text: body, contentType: type }));
+}
+
+/** The file's name, as uploads take it in the query string. */
+const FILE_NAME_QUERY = fc.oneof(anyString, fc.constant('passport.pdf'), fc.string({ minLength: 190, maxLength: 400 })).map((name) => `?name=${encodeSegment(name)}`);
+
 export function caseArbitrary(route: UnsafeRoute): fc.Arbitrary<FuzzCase> {
   const shape = ROUTE_SHAPES[routeName(route)];
   const params = paramNames(route.path).map((name) => paramArbitrary(route.path, name));
   const targeted = shape ? mutated(shape.body) : fc.jsonValue({ maxDepth: 3 });
   const primaryType = shape?.form ? 'application/x-www-form-urlencoded' : JSON_TYPE;
+  const query = shape?.file ? fc.oneof({ weight: 3, arbitrary: FILE_NAME_QUERY }, { weight: 1, arbitrary: QUERY }) : QUERY;
   const body: fc.Arbitrary<BodyCase> = fc.oneof(
+    ...(shape?.file ? [{ weight: 12, arbitrary: fileBodies(shape.file) }] : []),
     {
       weight: 8,
       arbitrary: targeted.map((value): BodyCase => (shape?.form ? { kind: 'form', value, contentType: primaryType } : { kind: 'json', value, contentType: JSON_TYPE })),
@@ -589,7 +650,7 @@ export function caseArbitrary(route: UnsafeRoute): fc.Arbitrary<FuzzCase> {
     { weight: 1, arbitrary: fc.tuple(targeted, CONTENT_TYPES).map(([value, contentType]): BodyCase => ({ kind: 'form', value, contentType })) },
     { weight: 1, arbitrary: fc.tuple(targeted, CONTENT_TYPES).map(([value, contentType]): BodyCase => ({ kind: 'json', value, contentType })) },
   );
-  return fc.record({ role: ROLE, params: fc.tuple(...params), query: QUERY, body });
+  return fc.record({ role: ROLE, params: fc.tuple(...params), query, body });
 }
 
 // ---------------------------------------------------------------------------------------------

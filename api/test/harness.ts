@@ -9,6 +9,7 @@ import type { ChangeBusOptions } from '../events/bus.ts';
 import { createChangeBus } from '../events/create-bus.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { settleBackgroundDeliveries } from '../mail/outbox.ts';
+import { createFileStorage } from '../uploads/file-storage.ts';
 import { createDatabase, dropDatabase } from '../../scripts/postgres-cluster.ts';
 
 // A precomputed Argon2id hash of TEST_PASSWORD, so fixtures do not pay for hashing.
@@ -68,7 +69,8 @@ export function apiOver(db: Db, config: Config, busOptions: ChangeBusOptions = {
   const mailer = { send: async (mail: Mail) => void mails.push(mail) };
   const changes = createChangeBus(config.database, db, busOptions);
   openBuses.add(() => changes.close());
-  const app = createApp({ db, config, mailer, changes });
+  const files = createFileStorage(config.files);
+  const app = createApp({ db, config, mailer, changes, files });
 
   async function request(path: string, options: RequestOptions = {}) {
     const { method = 'GET', body, cookie, headers = {} } = options;
@@ -97,15 +99,17 @@ export function apiOver(db: Db, config: Config, busOptions: ChangeBusOptions = {
   /** A cookie header for a fresh session of this user. */
   const cookieFor = (userId: string) => sessionCookie(db, userId, config.secureCookies);
 
-  return { app, db, config, mails, changes, request, cookieFor };
+  return { app, db, config, mails, changes, files, request, cookieFor };
 }
 
 /** `busOptions`: the change bus's, e.g. a short keep-alive for the event stream's tests. */
 export async function createTestContext(env: Record<string, string> = {}, busOptions: ChangeBusOptions = {}) {
   const database = await openTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail', ...env }), database: database.config };
+  // Uploads in a folder of this context's own: test files run at once.
+  const uploadDir = `/tmp/kickoff-test-uploads/${crypto.randomUUID()}`;
+  const config = { ...loadConfig({ NODE_ENV: 'test', MAIL_DIR: '/tmp/kickoff-test-mail', UPLOAD_DIR: uploadDir, ...env }), database: database.config };
   const { db } = database;
-  const { app, mails, changes, request, cookieFor } = apiOver(db, config, busOptions);
+  const { app, mails, changes, files, request, cookieFor } = apiOver(db, config, busOptions);
 
   /** A company with an admin, a manager and a new hire (managed by the manager), each signed in. */
   async function createCompany(name = 'Acme') {
@@ -139,7 +143,7 @@ export async function createTestContext(env: Record<string, string> = {}, busOpt
     };
   }
 
-  return { app, db, database, config, mails, changes, request, cookieFor, createCompany };
+  return { app, db, database, config, mails, changes, files, request, cookieFor, createCompany };
 }
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

@@ -15,10 +15,11 @@ import { issueEmailVerification } from '../auth/auth.queries.ts';
 import { ensureJobs } from '../jobs/jobs.queries.ts';
 import { companyJobName } from '../jobs/schedule.ts';
 import { onboardingTasks, subscriptions } from '../db/schema.ts';
+import { policySha256 } from '../../shared/acknowledgements.ts';
 import { unsubscribeToken } from '../notifications/unsubscribe-token.ts';
 import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptions/payhere.ts';
 import { TEST_PASSWORD } from './harness.ts';
-import { ACTORS, COMPANY_OF, type Actor, type SignedInActor, type World, signedNotify } from './world.ts';
+import { ACTORS, COMPANY_OF, type Actor, type SignedInActor, type World, signedNotify, WORLD_PDF, WORLD_POLICY_TEXT } from './world.ts';
 
 export type Expected = number | 'applied' | 'rejected';
 export type Expectations = Record<Actor, Expected>;
@@ -197,6 +198,36 @@ const push = (mutation: (w: World) => { name: string; args: unknown }) => (w: Wo
   mutations: [{ id: 1, ...mutation(w) }],
 });
 const syncRejectsWrite = { tables: ['sync_clients'], why: 'a rejected mutation still advances the client’s lastMutationId (DESIGN.md section 6)' };
+
+// ---- files, acceptances and responses (issue 19) ----
+
+const PDF_TEXT = new TextDecoder().decode(WORLD_PDF);
+const pdfUpload = { query: () => ({ name: 'contract.pdf' }), body: () => PDF_TEXT, headers: { 'Content-Type': 'application/pdf' } };
+const PLAN_NAMES = ['P1', 'P2', 'PB'] as const;
+
+/** The same people as reading the plan (tasks: set completed), aimed at each plan's task of one kind. */
+const actionTaskTargets = (ok: number, kind: 'upload' | 'acknowledgement', extra: (plan: (typeof PLAN_NAMES)[number]) => Partial<Target> = () => ({})): Target[] =>
+  planTargets(ok).map((target, index) => {
+    const plan = PLAN_NAMES[index]!;
+    return { ...target, label: `the ${kind} task of ${target.label}`, params: (w: World) => ({ taskId: w.actionTasks[plan][kind] }), ...extra(plan) };
+  });
+
+/** The new hire of each plan, by the name they type to accept its policy. */
+const NEW_HIRE_OF_PLAN = { P1: 'newHireA1', P2: 'newHireA2', PB: 'newHireB' } as const;
+
+/**
+ * A file stored in the cell's own copy of the world (made by `prepare`): the copies share one folder of
+ * bytes, which a plan or person deleted in an earlier cell takes its files out of.
+ */
+const preparedFiles = new WeakMap<World, string>();
+const storeFile = (uploader: SignedInActor, path: (w: World) => string) => async (w: World) => {
+  const res = await w.ctx.request(`${path(w)}?name=fresh.pdf`, { method: 'POST', cookie: w.cookies[uploader], body: PDF_TEXT, headers: { 'Content-Type': 'application/pdf' } });
+  if (res.status !== 201) throw new Error(`the prepared file answered ${res.status}`);
+  preparedFiles.set(w, (res.body as { id: string }).id);
+};
+const freshUpload = (uploader: SignedInActor, plan: (typeof PLAN_NAMES)[number]) => storeFile(uploader, (w) => `/api/tasks/${w.actionTasks[plan].upload}/files`);
+const freshPolicyFile = storeFile('adminA', () => '/api/policy-files');
+const preparedFile = (w: World) => ({ fileId: preparedFiles.get(w) ?? '' });
 
 /** A browser's subscription keys (shapes only: no push is sent in the matrix). */
 const MATRIX_PUSH_KEYS = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
@@ -583,6 +614,92 @@ export const MATRIX: MatrixRow[] = [
   },
   { route: 'POST /api/messages/:planId/read', rule: 'messages: read (marks the conversation read for the caller)', targets: planTargets(200) },
 
+  // ---- forms, documents and acknowledgements (issue 19) ----
+  {
+    route: 'POST /api/tasks/:taskId/files',
+    rule: 'upload to a task: as tasks: set completed (its assignee, admin any plan, manager plans they manage, new hire own plan)',
+    targets: actionTaskTargets(201, 'upload', () => pdfUpload),
+  },
+  {
+    route: 'GET /api/files/:fileId',
+    rule: 'download: an upload to whoever may read its plan; a policy PDF to every member of its company',
+    targets: [
+      { label: 'newHireA1’s upload to P1', company: 'A', prepare: freshUpload('newHireA1', 'P1'), params: preparedFile, expect: line('401 | 200 200 404 200 404 | 404 404 404') },
+      { label: 'company A’s policy PDF', company: 'A', prepare: freshPolicyFile, params: preparedFile, expect: line('401 | 200 200 200 200 200 | 404 404 404') },
+    ],
+  },
+  {
+    route: 'DELETE /api/files/:fileId',
+    rule: 'remove an upload: its uploader (who may still do the task), or staff who may read its plan; a policy PDF is not removed here',
+    targets: [
+      {
+        label: 'a file newHireA1 uploaded to P1',
+        company: 'A',
+        prepare: freshUpload('newHireA1', 'P1'),
+        params: preparedFile,
+        expect: line('401 | 204 204 404 204 404 | 404 404 404'),
+      },
+      {
+        label: 'a file adminA uploaded to P2 (newHireA2’s plan, not their file)',
+        company: 'A',
+        prepare: freshUpload('adminA', 'P2'),
+        params: preparedFile,
+        expect: line('401 | 204 404 404 404 404 | 404 404 404'),
+      },
+      { label: 'company A’s policy PDF', company: 'A', prepare: freshPolicyFile, params: preparedFile, expect: line('401 | 404 404 404 404 404 | 404 404 404') },
+    ],
+  },
+  {
+    route: 'POST /api/policy-files',
+    rule: 'a policy’s PDF for an acknowledgement task: those who write templates and plans (admin, manager); new hire no',
+    targets: [{ label: 'a PDF', ...pdfUpload, expect: line('401 | 201 201 201 403 403 | 201 201 403') }],
+  },
+  {
+    route: 'POST /api/tasks/:taskId/acknowledgement',
+    rule: 'accept a policy: only the new hire it is for; staff who see the plan 403, anyone else 404',
+    targets: actionTaskTargets(201, 'acknowledgement', (plan) => ({
+      body: async (w: World) => ({ fullName: w.users[NEW_HIRE_OF_PLAN[plan]].fullName, sha256: await policySha256({ policyText: WORLD_POLICY_TEXT, policyFile: null }) }),
+    })).map((target, index) => ({
+      ...target,
+      expect: [line('401 | 403 403 404 201 404 | 404 404 404'), line('401 | 403 404 404 404 201 | 404 404 404'), line('401 | 404 404 404 404 404 | 403 403 201')][index]!,
+    })),
+  },
+  {
+    route: 'GET /api/plans/:planId/responses',
+    rule: 'a plan’s responses (answers, acceptances, files): staff who see the plan; its new hire 403',
+    targets: planWriteTargets(200).map((target, index) => ({ ...target, params: (w: World) => ({ planId: w.plans[PLAN_NAMES[index]!] }) })),
+  },
+  {
+    route: 'GET /api/templates/:templateId/tasks/:templateTaskId/responses.csv',
+    rule: 'one form’s answers or policy’s acceptances across a template’s plans: staff of its company (each gets the plans they see); new hire 403; another kind of task 400',
+    targets: [
+      {
+        label: 'the form of templateAdminA',
+        company: 'A',
+        params: (w) => ({ templateId: w.templates.adminA, templateTaskId: w.templateTasks.adminA.form }),
+        expect: line('401 | 200 200 200 403 403 | 404 404 403'),
+      },
+      {
+        label: 'the policy of templateB',
+        company: 'B',
+        params: (w) => ({ templateId: w.templates.B, templateTaskId: w.templateTasks.B.acknowledgement }),
+        expect: line('401 | 404 404 404 403 403 | 200 200 403'),
+      },
+      {
+        label: 'the upload task of templateAdminA',
+        company: 'A',
+        params: (w) => ({ templateId: w.templates.adminA, templateTaskId: w.templateTasks.adminA.upload }),
+        expect: line('401 | 400 400 400 403 403 | 404 404 403'),
+      },
+      {
+        label: 'templateB’s form under templateAdminA (ids of both companies)',
+        company: 'both',
+        params: (w) => ({ templateId: w.templates.adminA, templateTaskId: w.templateTasks.B.form }),
+        expect: line('401 | 404 404 404 403 403 | 404 404 403'),
+      },
+    ],
+  },
+
   // ---- the change stream ----
   {
     route: 'GET /api/events',
@@ -801,7 +918,7 @@ export const MATRIX: MatrixRow[] = [
   // ---- sync ----
   {
     route: 'POST /api/sync/push',
-    rule: 'sync push: each mutation with the same checks as tasks: set completed and messages: send',
+    rule: 'sync push: each mutation with the same checks as its REST route: tasks: set completed, messages: send, and a form submitted only by its new hire',
     outcome: pushOutcome,
     targets: [
       {
@@ -830,6 +947,13 @@ export const MATRIX: MatrixRow[] = [
         company: 'B',
         body: push((w) => ({ name: 'message.send', args: { id: crypto.randomUUID(), planId: w.plans.PB, content: 'Offline hello' } })),
         expect: line('401 | rejected rejected rejected rejected rejected | applied applied applied'),
+        mayWrite: syncRejectsWrite,
+      },
+      {
+        label: 'form.submit of P1’s form (only its new hire fills it in)',
+        company: 'A',
+        body: push((w) => ({ name: 'form.submit', args: { taskId: w.actionTasks.P1.form, answers: { iban: 'DE44 5001 0517 5407 3249 31' } } })),
+        expect: line('401 | rejected rejected rejected applied rejected | rejected rejected rejected'),
         mayWrite: syncRejectsWrite,
       },
       {

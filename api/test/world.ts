@@ -11,7 +11,8 @@ import { cancelSubscription, createPendingOrder, processNotify } from '../subscr
 import { subscriptionManagerFor } from '../subscriptions/subscription-manager.ts';
 import { pushMutations } from '../sync/sync.queries.ts';
 import { createTemplate } from '../templates/templates.queries.ts';
-import type { TemplateInputRaw } from '../../shared/templates.ts';
+import type { TaskType } from '../../shared/tasks.ts';
+import type { TemplateDetails, TemplateInputRaw } from '../../shared/templates.ts';
 import { apiOver, createTestContext, TEST_PASSWORD_HASH, type TestContext } from './harness.ts';
 import { DatabaseImage } from './database-image.ts';
 
@@ -35,6 +36,11 @@ export const COMPANY_OF: Record<Actor, 'A' | 'B' | null> = {
 /** Start date of every plan; its value does not matter to any permission. */
 const START_DATE = '2026-01-05';
 
+/** Every template's policy, so a test can send the hash of what the new hire read. */
+export const WORLD_POLICY_TEXT = 'Be kind. Keep secrets secret.';
+/** The smallest file the server takes as a PDF (its type is read from these first bytes). */
+export const WORLD_PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+
 const templateInput = (title: string): TemplateInputRaw => ({
   title,
   description: `${title} onboarding`,
@@ -47,6 +53,10 @@ const templateInput = (title: string): TemplateInputRaw => ({
       tasks: [
         { title: 'Laptop setup', type: 'checklist' },
         { title: 'Meet the team', type: 'introduction', personName: 'Sam' },
+        // Issue 19: what the new hire hands in (files, acceptances, answers) and who may read it.
+        { title: 'Bank details', type: 'form', formQuestions: [{ id: 'iban', kind: 'short_text', label: 'IBAN', required: true }] },
+        { title: 'Code of conduct', type: 'acknowledgement', policyText: WORLD_POLICY_TEXT },
+        { title: 'Copy of your ID', type: 'upload', uploadKinds: ['pdf'] },
       ],
     },
   ],
@@ -194,6 +204,17 @@ async function seed(ctx: TestContext) {
     if (!task) throw new Error('a plan without tasks');
     return task.id;
   };
+  const taskOfType = (tasks: { id: string; type: TaskType }[], type: TaskType) => {
+    const task = tasks.find((candidate) => candidate.type === type);
+    if (!task) throw new Error(`no ${type} task`);
+    return task.id;
+  };
+  const actionTasksOf = (tasks: { id: string; type: TaskType }[]) => ({
+    form: taskOfType(tasks, 'form'),
+    acknowledgement: taskOfType(tasks, 'acknowledgement'),
+    upload: taskOfType(tasks, 'upload'),
+  });
+  const templateTasksOf = (template: TemplateDetails) => actionTasksOf(template.sections.flatMap((section) => section.tasks));
 
   return {
     users,
@@ -205,6 +226,9 @@ async function seed(ctx: TestContext) {
     templates: { adminA: templateAdminA.id, managerA: templateManagerA.id, B: templateB.id },
     plans: { P1: planP1.id, P2: planP2.id, PB: planPB.id, PB2: planPB2.id },
     tasks: { P1: firstTask(planP1), P2: firstTask(planP2), PB: firstTask(planPB) },
+    /** Each plan's form, policy and upload task, and each template's. */
+    actionTasks: { P1: actionTasksOf(planP1.tasks), P2: actionTasksOf(planP2.tasks), PB: actionTasksOf(planPB.tasks) },
+    templateTasks: { adminA: templateTasksOf(templateAdminA), managerA: templateTasksOf(templateManagerA), B: templateTasksOf(templateB) },
     /** Each plan's tasks in reverse: a new order naming every task once. */
     reversedTasks: { P1: planP1.tasks.map((task) => task.id).reverse(), P2: planP2.tasks.map((task) => task.id).reverse(), PB: planPB.tasks.map((task) => task.id).reverse() },
     messages: { M1: messageM1.id, M2: messageM2.id, MB: messageMB.id, MB2: messageMB2.id, SN1: staffNoteSN1.id },

@@ -7,8 +7,12 @@ import type { MutationArgs, MutationName, PullResponse, SyncMessage, SyncPlan, S
 import { dbNameFor } from './local-base.ts';
 import type { LocalOwner } from './local-data.ts';
 
-/** A task as held here; `base` is the server's value while an optimistic change is pending. */
-export type LocalTask = SyncTask & { base?: { isCompleted: boolean; completedAt: string | null } };
+/**
+ * A task as held here; `base` is the server's value of what an optimistic change wrote, while it is
+ * pending: a tick's completion, and a submitted form's answers too (absent for a tick).
+ */
+export type LocalTask = SyncTask & { base?: TaskBase };
+export type TaskBase = Pick<SyncTask, 'isCompleted' | 'completedAt'> & Partial<Pick<SyncTask, 'formAnswers' | 'formSubmittedAt'>>;
 /** A message as held here; `pending` marks one written on this device and not yet confirmed. */
 export type LocalMessage = SyncMessage & { pending?: 1 };
 

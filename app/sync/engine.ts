@@ -102,6 +102,23 @@ async function applyLocal(db: KickoffDb, row: Pick<OutboxRow, 'name' | 'args'>, 
     });
     return;
   }
+  if (row.name === 'form.submit') {
+    const args = row.args as MutationArgs['form.submit'];
+    const task = await db.tasks.get(args.taskId);
+    if (!task) return;
+    const submittedAt = args.submittedAt ?? nowIso;
+    // A pending tick's base already holds the server's completion; the answers it never touched.
+    const base = task.base ?? { isCompleted: task.isCompleted, completedAt: task.completedAt };
+    await db.tasks.put({
+      ...task,
+      formAnswers: args.answers,
+      formSubmittedAt: submittedAt,
+      isCompleted: true,
+      completedAt: submittedAt,
+      base: { formAnswers: task.formAnswers, formSubmittedAt: task.formSubmittedAt, ...base },
+    });
+    return;
+  }
   if (row.name === 'message.send') {
     const args = row.args as MutationArgs['message.send'];
     const existing = await db.messages.get(args.id);
@@ -169,7 +186,7 @@ export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUse
     // Undo every optimistic change; the server's rows above already replaced the ones it changed.
     // Read whole and filtered here: Dexie walks a filter() with a cursor, one round trip per row.
     const changedTasks = (await db.tasks.toArray()).filter((task) => task.base !== undefined);
-    await db.tasks.bulkPut(changedTasks.map(({ base, ...task }) => ({ ...task, isCompleted: base!.isCompleted, completedAt: base!.completedAt })));
+    await db.tasks.bulkPut(changedTasks.map(({ base, ...task }) => ({ ...task, ...base })));
     await db.messages.bulkDelete((await db.messages.toArray()).filter((message) => message.pending === 1).map((message) => message.id));
     for (const row of await db.outbox.orderBy('id').toArray()) await applyLocal(db, row, user, nowIso);
 
@@ -452,7 +469,7 @@ export class SyncEngine {
         rejected.push({
           mutationId: row.id,
           name: row.name,
-          targetId: (row.name === 'task.setCompleted' ? args.taskId : args.id) ?? '',
+          targetId: (row.name === 'message.send' ? args.id : args.taskId) ?? '',
           detail: row.name === 'message.send' ? args.content : undefined,
           message: result.message ?? 'The server refused this change.',
           at: new Date(this.clock.now()).toISOString(),

@@ -7,9 +7,11 @@ import { closeUserDb, deleteUserDb, putMeta, userDb } from './db.ts';
 import { isPersonsChange, SyncEngine, type SyncUser } from './engine.ts';
 import { takeFirstPull } from './first-pull.ts';
 import { onBeforeLocalRemoval, pluralChanges } from './local-base.ts';
+import { followUploads } from './uploads.ts';
 
 const engines = new Map<string, SyncEngine>();
 const detachFromStream = new Map<string, () => void>();
+const stopUploads = new Map<string, () => void>();
 let persistAsked = false;
 
 /** What a pull brings: a poke about anything else (the subscription) is not the new hire's. */
@@ -36,6 +38,8 @@ export function followChangeStream(engine: SyncEngine, stream: Pick<ChangeStream
 function stopSyncFor(userId: string) {
   detachFromStream.get(userId)?.();
   detachFromStream.delete(userId);
+  stopUploads.get(userId)?.();
+  stopUploads.delete(userId);
   engines.get(userId)?.stop();
   engines.delete(userId);
   closeUserDb(userId);
@@ -78,6 +82,12 @@ export function syncEngineFor(user: SyncUser): SyncEngine {
     void putMeta(db, 'owner', { id: user.id, fullName: user.fullName, email: user.email ?? null }).catch(() => undefined);
     engine.start();
     detachFromStream.set(user.id, followChangeStream(engine));
+    // Files picked offline go up now or on reconnect; once stored, a pull brings the task with them.
+    const created = engine;
+    stopUploads.set(
+      user.id,
+      followUploads(db, () => created.sync()),
+    );
     askForPersistentStorage();
   }
   return engine;

@@ -1,11 +1,13 @@
 // /my-tasks (every role): one inbox of the tasks assigned to the signed-in person across plans, grouped
 // Overdue / Today / Upcoming, filterable by plan, ticked here. Staff read it online (GET /api/my-tasks);
 // a new hire's comes from their device (offline-first), ticks queued through the sync engine.
-import { CalendarDays, CircleCheckBig, Inbox } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { CalendarDays, Circle, CircleCheckBig, Inbox } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import { displayName, type SessionUser } from '../../../shared/auth.ts';
 import type { MyTask } from '../../../shared/onboarding.ts';
 import { isPastDue } from '../../../shared/plan-calendar.ts';
+import { ACTION_TASK_CALLS, isActionTask } from '../../../shared/tasks.ts';
 import { TEMPLATE_KIND_LABELS } from '../../../shared/templates.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
@@ -139,19 +141,32 @@ function Group({ group, today, user, onToggle, busyTaskId }: { group: MyTaskGrou
 const MyTaskRow = memo(function MyTaskRow({ task, today, forSelf, onToggle, busy }: { task: MyTask; today: string; forSelf: boolean; onToggle: Toggle; busy: boolean }) {
   const checkboxId = useId();
   const overdue = !task.isCompleted && isPastDue(task, today);
+  // A form, a policy or an upload is done on the plan's screen, not ticked here.
+  const action = isActionTask(task.type);
   return (
     <li className="flex items-start gap-3 py-2.5">
-      <input
-        id={checkboxId}
-        type="checkbox"
-        className="checkbox checkbox-primary mt-0.5"
-        checked={task.isCompleted}
-        disabled={busy}
-        onChange={(event) => onToggle(task, event.currentTarget.checked)}
-        aria-label={`Mark “${task.title}” as ${task.isCompleted ? 'not done' : 'done'}`}
-      />
+      {action ? (
+        task.isCompleted ? (
+          <CircleCheckBig className="mt-0.5 size-5 shrink-0 text-success" aria-label="Done" />
+        ) : (
+          <Circle className="mt-0.5 size-5 shrink-0 text-base-content/50" aria-label="To do" />
+        )
+      ) : (
+        <input
+          id={checkboxId}
+          type="checkbox"
+          className="checkbox checkbox-primary mt-0.5"
+          checked={task.isCompleted}
+          disabled={busy}
+          onChange={(event) => onToggle(task, event.currentTarget.checked)}
+          aria-label={`Mark “${task.title}” as ${task.isCompleted ? 'not done' : 'done'}`}
+        />
+      )}
       <div className="min-w-0 flex-1">
-        <label htmlFor={checkboxId} className={`cursor-pointer font-medium break-words ${task.isCompleted ? 'text-base-content/70 line-through' : ''}`}>
+        <label
+          htmlFor={action ? undefined : checkboxId}
+          className={`font-medium break-words ${action ? '' : 'cursor-pointer'} ${task.isCompleted ? 'text-base-content/70 line-through' : ''}`}
+        >
           {task.title}
         </label>
         <div className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1 text-xs text-base-content/70">
@@ -159,6 +174,11 @@ const MyTaskRow = memo(function MyTaskRow({ task, today, forSelf, onToggle, busy
           {task.dueDate && <span className={overdue ? 'font-medium text-error' : ''}>Due {formatDay(task.dueDate, { weekday: 'short', month: 'short', day: 'numeric' })}</span>}
           {task.sectionTitle && <span className="truncate">{task.sectionTitle}</span>}
         </div>
+        {isActionTask(task.type) && !task.isCompleted && forSelf && (
+          <Link to="/new-hire-dashboard" className="link link-primary mt-1 inline-block text-sm">
+            {ACTION_TASK_CALLS[task.type]} on your plan
+          </Link>
+        )}
       </div>
     </li>
   );

@@ -1,7 +1,7 @@
 // The plans on the staff dashboards (spec section 2): the admin's Onboardings tab and the manager's
 // My Team tab, as cards whose buttons open the plan's progress, edit and messages dialogs, and its tasks.
 import { Link } from '@tanstack/react-router';
-import { Eye, FileText, ListChecks, MessageSquare, Pencil, Users } from 'lucide-react';
+import { ClipboardList, Eye, FileText, ListChecks, MessageSquare, Pencil, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
@@ -66,6 +66,7 @@ export function CompanyPlans({ user, Conversation }: DashboardPlansProps) {
                 <MessageSquare className="size-4" aria-hidden="true" /> View Messages
               </button>
               <EditTasksLink plan={plan} />
+              <ResponsesLink plan={plan} />
               <PreviewLink plan={plan} />
               <RemovePlanButton plan={plan} />
             </>
@@ -103,6 +104,7 @@ export function ManagedPlans({ user, Conversation }: DashboardPlansProps) {
             <MessageSquare className="size-4" aria-hidden="true" /> Send Message
           </button>
           <EditTasksLink plan={plan} />
+          <ResponsesLink plan={plan} />
           <PreviewLink plan={plan} />
           <RemovePlanButton plan={plan} kind="delete-plan" />
         </>
@@ -165,6 +167,15 @@ function EditTasksLink({ plan }: { plan: PlanSummary }) {
   return (
     <Link to="/preview-plan/$id" params={{ id: plan.id }} search={{ tab: 'tasks' }} className="btn btn-sm">
       <ListChecks className="size-4" aria-hidden="true" /> Edit Tasks
+    </Link>
+  );
+}
+
+/** What the new hire handed in: form answers, accepted policies, uploaded documents. */
+function ResponsesLink({ plan }: { plan: PlanSummary }) {
+  return (
+    <Link to="/plans/$planId/responses" params={{ planId: plan.id }} className="btn btn-sm">
+      <ClipboardList className="size-4" aria-hidden="true" /> Responses
     </Link>
   );
 }

@@ -98,6 +98,13 @@ function NeedHelpCard({ onMessage, managerName }: { onMessage: () => void; manag
   );
 }
 
+const CHANGE_WORDS: Record<RejectedChange['name'], string> = {
+  'task.setCompleted': 'A task tick',
+  'message.send': 'A message',
+  'message.markRead': 'Reading messages',
+  'form.submit': 'A submitted form',
+};
+
 function RejectedNotice({ engine, rejected }: { engine: SyncEngine; rejected: RejectedChange[] }) {
   return (
     <div role="alert" className="alert alert-error alert-soft mb-4 items-start">
@@ -107,7 +114,7 @@ function RejectedNotice({ engine, rejected }: { engine: SyncEngine; rejected: Re
         <ul className="text-sm">
           {rejected.slice(-3).map((change) => (
             <li key={change.mutationId}>
-              {change.name === 'message.send' ? 'A message' : 'A task tick'}: {change.message}
+              {CHANGE_WORDS[change.name]}: {change.message}
             </li>
           ))}
         </ul>

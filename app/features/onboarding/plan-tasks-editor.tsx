@@ -1,17 +1,19 @@
 // "Tasks of this plan" (live plans): an admin or the plan's manager adds, edits, removes and reorders
 // the tasks of one person's plan, re-applies its template, and exports it. The template never changes.
-import { ArrowDown, ArrowUp, Download, Info, ListPlus, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Download, Info, ListPlus, Pencil, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ASSIGNEE_KIND_LABELS } from '../../../shared/assignees.ts';
 import { displayName } from '../../../shared/auth.ts';
 import { taskStatus, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
 import { toIsoDate } from '../../../shared/plan-calendar.ts';
+import { isActionTask } from '../../../shared/tasks.ts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { formatCount, formatDay } from '../../lib/format.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { useReapplyPlanTemplate } from './api/reapply-plan-template.ts';
 import { useRemovePlanTask } from './api/remove-plan-task.ts';
+import { useReopenPlanTask } from './api/reopen-plan-task.ts';
 import { useReorderPlanTasks } from './api/reorder-plan-tasks.ts';
 import { PlanTaskDialog } from './plan-task-dialog.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
@@ -30,6 +32,7 @@ export function PlanTasksEditor({ plan }: { plan: PlanDetails }) {
   const reorder = useReorderPlanTasks(plan.id);
   const remove = useRemovePlanTask(plan.id);
   const reapply = useReapplyPlanTemplate(plan.id);
+  const reopen = useReopenPlanTask();
   const name = displayName(plan.newHire);
   const today = toIsoDate(new Date());
   const { tasks } = plan;
@@ -66,6 +69,15 @@ export function PlanTasksEditor({ plan }: { plan: PlanDetails }) {
         setRemoving(null);
       },
       onError: (error) => notifyError(error, 'Could not remove the task', 'Failed to remove the task. Please try again.'),
+    });
+  }
+
+  // A form, policy or upload is done by the new hire doing it, never ticked here; a done one can be
+  // reopened to ask for it again (its answers, acceptance or files stay on record).
+  function reopenTask(task: OnboardingTask) {
+    reopen.mutate(task.id, {
+      onSuccess: () => notify.success('Task reopened', `${name} is asked to do “${task.title}” again.`),
+      onError: (error) => notifyError(error, 'Could not reopen the task', 'Failed to reopen the task. Please try again.'),
     });
   }
 
@@ -144,6 +156,18 @@ export function PlanTasksEditor({ plan }: { plan: PlanDetails }) {
                 </dl>
               </div>
               <div className="flex shrink-0 gap-1 self-end sm:self-center" role="group" aria-label={`Actions for “${task.title}”`}>
+                {isActionTask(task.type) && task.isCompleted && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    aria-label={`Reopen “${task.title}”`}
+                    title="Reopen: ask the new hire to do it again"
+                    disabled={reopen.isPending}
+                    onClick={() => reopenTask(task)}
+                  >
+                    <RotateCcw className="size-4" aria-hidden="true" /> Reopen
+                  </button>
+                )}
                 <button
                   type="button"
                   id={moveButtonId(task.id, 'up')}

@@ -1,22 +1,29 @@
 // What a task says beyond its title, by type (spec section 2, task display).
 import { CalendarClock, CheckSquare, ExternalLink, FileText, Film, Image as ImageIcon, Paperclip, Play, Square, Users } from 'lucide-react';
-import { useState } from 'react';
+import { createElement, useContext, useState } from 'react';
 import { initials } from '../../../shared/auth.ts';
 import { safeUrl } from '../../../shared/links.ts';
 import type { OnboardingTask } from '../../../shared/onboarding.ts';
-import type { Attachment } from '../../../shared/tasks.ts';
+import { isActionTask, type Attachment } from '../../../shared/tasks.ts';
+import { TaskActionContext } from './task-action-slot.ts';
 import { formatMegabytes, resourceMedia, videoEmbedFor } from './video.ts';
 
-export function TaskDetail({ task }: { task: OnboardingTask }) {
+/** `canAct`: the form, policy or upload of an action task can be done here (the new hire's own plan). */
+export function TaskDetail({ task, canAct = false }: { task: OnboardingTask; canAct?: boolean }) {
+  // The route provides what shows an action task; without it (no route gave one) its description stands alone.
+  const Action = useContext(TaskActionContext);
+  // One component per route, handed in once (not made during render): createElement says so to the linter.
+  const action = Action && isActionTask(task.type) ? createElement(Action, { task, canAct }) : null;
   return (
     <div className="space-y-4 text-sm">
       {task.description && <p className="whitespace-pre-line text-base-content/80">{task.description}</p>}
+      {action}
       {task.type === 'checklist' && <Checklist task={task} />}
       {task.type === 'resource' && <Resource task={task} />}
       {task.type === 'introduction' && <Introduction task={task} />}
       {task.type === 'meeting' && <Meeting task={task} />}
       {task.attachments && task.attachments.length > 0 && <Attachments attachments={task.attachments} />}
-      {!task.description && !hasTypeDetail(task) && !task.attachments?.length && <p className="text-base-content/70">No further details for this task.</p>}
+      {!task.description && !action && !hasTypeDetail(task) && !task.attachments?.length && <p className="text-base-content/70">No further details for this task.</p>}
     </div>
   );
 }
@@ -25,6 +32,7 @@ function hasTypeDetail(task: OnboardingTask): boolean {
   if (task.type === 'checklist') return !!task.checklistItems?.length;
   if (task.type === 'resource') return !!(task.videoUrl || task.resourceUrl);
   if (task.type === 'introduction') return !!(task.personName || task.personRole);
+  if (task.type !== 'meeting') return false;
   return !!(task.meetingTitle || task.meetingDate || task.meetingAttendees?.length);
 }
 

@@ -1,10 +1,12 @@
 // A plan's tasks as rows with their tick box, status, type and due date: Today's Tasks, and Your
-// Tasks by phase tab, where a row opens to show the task's details.
-import { CalendarDays, ChevronDown, ClipboardList, CloudOff, FileSignature, FileUp, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
-import { memo, useId, useState } from 'react';
+// Tasks by phase tab, where a row opens to show the task's details. A task done by doing something
+// (a form, a policy to accept, an upload; issue 19) has no tick box: its status, and a call to act
+// that opens its details, where it is done.
+import { CalendarDays, ChevronDown, Circle, CircleCheck, ClipboardList, CloudOff, FileSignature, FileUp, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
+import { memo, useId, useRef, useState } from 'react';
 import { taskStatus, type OnboardingTask } from '../../../shared/onboarding.ts';
 import { PHASE_TABS, phaseTabOfDay, type PhaseTab } from '../../../shared/plan-calendar.ts';
-import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
+import { ACTION_TASK_CALLS, isActionTask, TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
 import { formatDay } from '../../lib/format.ts';
 import { PlanViewCard } from './plan-view-card.tsx';
 import { TaskDetail } from './task-detail.tsx';
@@ -14,7 +16,7 @@ import { TaskStatusBadge } from './task-status-badge.tsx';
 export type TaskNote = { kind: 'pending' | 'rejected'; text: string };
 
 export type TaskTicking = {
-  /** False: no checkboxes to tick (plan preview). */
+  /** False: no checkboxes to tick and no forms to fill (plan preview). */
   canTick: boolean;
   onToggle?: (task: OnboardingTask, isCompleted: boolean) => void;
   taskNotes: Record<string, TaskNote>;
@@ -140,26 +142,48 @@ type TaskRowProps = {
 const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, idPrefix, expandable }: TaskRowProps) {
   const [open, setOpen] = useState(false);
   const detailId = useId();
+  const details = useRef<HTMLDivElement>(null);
   const TypeIcon = TYPE_ICONS[task.type];
   const checkboxId = `${idPrefix}-${task.id}`;
+  const action = isActionTask(task.type) ? task.type : null;
+  // An action task is done in its details, so its row opens wherever it is listed.
+  const opens = expandable || action !== null;
+  const titleClass = `font-medium ${task.isCompleted ? 'text-base-content/70 line-through' : ''}`;
+  const openToAct = () => {
+    setOpen(true);
+    // The button goes once the details show: the keyboard goes on into them.
+    requestAnimationFrame(() => details.current?.focus());
+  };
   return (
     // Rows off screen skip style, layout and paint until scrolled to (a plan can hold hundreds of them).
     <li className="py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
       <div className="flex items-start gap-3">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          className="checkbox checkbox-primary mt-0.5"
-          checked={task.isCompleted}
-          disabled={!canTick}
-          onChange={(event) => onToggle?.(task, event.currentTarget.checked)}
-          aria-label={`Mark “${task.title}” as ${task.isCompleted ? 'not done' : 'done'}`}
-        />
+        {action ? (
+          task.isCompleted ? (
+            <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" role="img" aria-label="Done" />
+          ) : (
+            <Circle className="mt-0.5 size-5 shrink-0 text-base-content/40" role="img" aria-label="To do" />
+          )
+        ) : (
+          <input
+            id={checkboxId}
+            type="checkbox"
+            className="checkbox checkbox-primary mt-0.5"
+            checked={task.isCompleted}
+            disabled={!canTick}
+            onChange={(event) => onToggle?.(task, event.currentTarget.checked)}
+            aria-label={`Mark “${task.title}” as ${task.isCompleted ? 'not done' : 'done'}`}
+          />
+        )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <label htmlFor={checkboxId} className={`cursor-pointer font-medium ${task.isCompleted ? 'text-base-content/70 line-through' : ''}`}>
-              {task.title}
-            </label>
+            {action ? (
+              <span className={titleClass}>{task.title}</span>
+            ) : (
+              <label htmlFor={checkboxId} className={`cursor-pointer ${titleClass}`}>
+                {task.title}
+              </label>
+            )}
             <TaskStatusBadge status={taskStatus(task, today)} />
           </div>
           <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-base-content/70">
@@ -175,8 +199,13 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
               {note.text}
             </p>
           )}
+          {action && canTick && !task.isCompleted && !open && (
+            <button type="button" className="btn btn-primary btn-sm mt-2" aria-controls={detailId} onClick={openToAct}>
+              {ACTION_TASK_CALLS[action]}
+            </button>
+          )}
         </div>
-        {expandable && (
+        {opens && (
           <button
             type="button"
             className="btn btn-ghost btn-sm btn-square"
@@ -189,9 +218,16 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
           </button>
         )}
       </div>
-      {expandable && open && (
-        <div id={detailId} className="mt-3 ml-9 rounded-box border border-base-200 p-3">
-          <TaskDetail task={task} />
+      {opens && open && (
+        <div
+          id={detailId}
+          ref={details}
+          tabIndex={-1}
+          aria-label={`Details of “${task.title}”`}
+          role="region"
+          className={`mt-3 rounded-box border border-base-200 p-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-primary ${action ? 'sm:ml-9' : 'ml-9'}`}
+        >
+          <TaskDetail task={task} canAct={canTick} />
         </div>
       )}
     </li>

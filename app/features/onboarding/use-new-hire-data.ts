@@ -72,7 +72,7 @@ export function useNewHireData(engine: SyncEngine, today: string): NewHireData |
   const taskNotes = useMemo(() => {
     const notes: Record<string, TaskNote> = {};
     for (const note of rejected ?? []) {
-      if (note.name === 'task.setCompleted') notes[note.targetId] = { kind: 'rejected', text: `Not synced: ${note.message}` };
+      if (note.name === 'task.setCompleted' || note.name === 'form.submit') notes[note.targetId] = { kind: 'rejected', text: `Not synced: ${note.message}` };
     }
     for (const taskId of pendingTaskIds ?? []) notes[taskId] = PENDING_NOTE;
     return notes;

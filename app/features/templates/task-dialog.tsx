@@ -1,16 +1,22 @@
 // Add or edit one task, showing the fields of its type, who does it and when the new hire sees it;
-// checked with the API's own task schema.
+// checked with the API's own task schema. A form, a policy or an upload is the new hire's to do, and
+// its own fields are the ones a plan's task dialog shows too (components/task-content).
 import { Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ASSIGNEE_KIND_LABELS, ASSIGNEE_KINDS, type AssigneeKind } from '../../../shared/assignees.ts';
 import { fieldErrors } from '../../../shared/field-errors.ts';
 import { PLACEHOLDERS } from '../../../shared/placeholders.ts';
-import { TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from '../../../shared/tasks.ts';
+import { isActionTask, TASK_TYPE_LABELS, TASK_TYPES, type TaskType } from '../../../shared/tasks.ts';
 import { isHttpUrl, TaskInputSchema } from '../../../shared/templates.ts';
 import { describedBy, errorId, SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
+import { ACTION_DESCRIPTION_HINTS, errorsAfterQuestionEdit, type ActionContentDraft } from '../../components/task-content/action-content.ts';
+import { ActionTaskFields } from '../../components/task-content/action-task-fields.tsx';
+import { NewHireAssignee } from '../../components/task-content/new-hire-assignee.tsx';
+import { POLICY_UPLOAD_PENDING_MESSAGE } from '../../components/task-content/policy-fields.tsx';
 import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { useUploadPolicyFile } from '../../lib/api/upload-policy-file.ts';
 import { newKey, taskToInput, type AttachmentType, type DraftTask } from './template-draft.ts';
 
 /** Someone of the company a task can name. */
@@ -32,7 +38,7 @@ const ATTACHMENT_TYPES: { value: AttachmentType; label: string }[] = [
   { value: 'video', label: 'Video' },
 ];
 
-type TextName = Exclude<keyof DraftTask, 'key' | 'type' | 'attachments' | 'checklistItems' | 'assigneeKind'>;
+type TextName = Exclude<keyof DraftTask, 'key' | 'type' | 'attachments' | 'checklistItems' | 'assigneeKind' | 'formQuestions' | 'policyFile' | 'uploadKinds'>;
 
 /** What each kind of assignee means once a plan is made from the template. */
 const ASSIGNEE_HINTS: Record<AssigneeKind, string> = {
@@ -51,6 +57,7 @@ export function TaskDialog({ task, isNew, sectionTitle, people, onSave, onClose 
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Where a clicked placeholder goes: the title or description last focused, at its cursor.
   const [placeholderTarget, setPlaceholderTarget] = useState<PlaceholderField>('title');
+  const policyUpload = useUploadPolicyFile();
 
   function insertPlaceholder(name: string) {
     const field = placeholderTarget;
@@ -70,6 +77,10 @@ export function TaskDialog({ task, isNew, sectionTitle, people, onSave, onClose 
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (form.type === 'acknowledgement' && policyUpload.isPending) {
+      setErrors({ policyFile: POLICY_UPLOAD_PENDING_MESSAGE });
+      return;
+    }
     const result = v.safeParse(TaskInputSchema, taskToInput(form));
     setErrors(result.success ? {} : fieldErrors(result.issues));
     if (result.success) onSave(form);
@@ -86,6 +97,21 @@ export function TaskDialog({ task, isNew, sectionTitle, people, onSave, onClose 
     error: errors[name],
   });
 
+  function changeType(type: TaskType) {
+    // A form, a policy or an upload is done by the new hire: the schema refuses anyone else.
+    setForm((current) => ({ ...current, type, ...(isActionTask(type) ? { assigneeKind: 'new_hire', assigneePersonId: '' } : {}) }));
+    setErrors(({ type: _fixed, assigneeKind: _held, ...rest }) => rest);
+  }
+
+  function changeContent(patch: Partial<ActionContentDraft>, cleared: string[]) {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = patch.formQuestions ? errorsAfterQuestionEdit(current, form.formQuestions, patch.formQuestions, cleared) : { ...current };
+      for (const path of cleared) delete next[path];
+      return next;
+    });
+  }
+
   const updateAttachment = (index: number, patch: Partial<DraftTask['attachments'][number]>) =>
     setForm((current) => ({ ...current, attachments: current.attachments.map((item, i) => (i === index ? { ...item, ...patch } : item)) }));
   const updateItem = (index: number, value: string) =>
@@ -101,11 +127,18 @@ export function TaskDialog({ task, isNew, sectionTitle, people, onSave, onClose 
             id="task-type"
             value={form.type}
             error={errors.type}
-            onChange={(value) => setForm((current) => ({ ...current, type: value as TaskType }))}
+            onChange={(value) => changeType(value as TaskType)}
             options={TASK_TYPES.map((type) => ({ value: type, label: TASK_TYPE_LABELS[type] }))}
           />
         </div>
-        <TextAreaField label="Task description (optional)" {...text('description')} rows={2} maxLength={5000} onFocus={() => setPlaceholderTarget('description')} />
+        <TextAreaField
+          label="Task description (optional)"
+          hint={isActionTask(form.type) ? ACTION_DESCRIPTION_HINTS[form.type] : undefined}
+          {...text('description')}
+          rows={2}
+          maxLength={5000}
+          onFocus={() => setPlaceholderTarget('description')}
+        />
         <div className="-mt-2 flex flex-col gap-1" role="group" aria-labelledby="task-placeholders-label">
           <p id="task-placeholders-label" className="text-xs text-base-content/70">
             Placeholders, filled in for each person: click one to insert it into the {placeholderTarget === 'title' ? 'title' : 'description'}.
@@ -129,28 +162,32 @@ export function TaskDialog({ task, isNew, sectionTitle, people, onSave, onClose 
 
         <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-3">
           <legend className="fieldset-legend">Who and when</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField
-              label="Who does it"
-              id="task-assigneeKind"
-              value={form.assigneeKind}
-              error={errors.assigneeKind}
-              hint={ASSIGNEE_HINTS[form.assigneeKind]}
-              onChange={(value) =>
-                setForm((current) => ({ ...current, assigneeKind: value as AssigneeKind, assigneePersonId: value === 'person' ? current.assigneePersonId : '' }))
-              }
-              options={ASSIGNEE_KINDS.map((kind) => ({ value: kind, label: ASSIGNEE_KIND_LABELS[kind] }))}
-            />
-            {form.assigneeKind === 'person' && (
+          {isActionTask(form.type) ? (
+            <NewHireAssignee />
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-2">
               <SelectField
-                label="Person"
-                {...text('assigneePersonId')}
-                disabled={!people}
-                placeholder={people ? 'Choose a person' : 'Loading people...'}
-                options={(people ?? []).map((person) => ({ value: person.id, label: person.name }))}
+                label="Who does it"
+                id="task-assigneeKind"
+                value={form.assigneeKind}
+                error={errors.assigneeKind}
+                hint={ASSIGNEE_HINTS[form.assigneeKind]}
+                onChange={(value) =>
+                  setForm((current) => ({ ...current, assigneeKind: value as AssigneeKind, assigneePersonId: value === 'person' ? current.assigneePersonId : '' }))
+                }
+                options={ASSIGNEE_KINDS.map((kind) => ({ value: kind, label: ASSIGNEE_KIND_LABELS[kind] }))}
               />
-            )}
-          </div>
+              {form.assigneeKind === 'person' && (
+                <SelectField
+                  label="Person"
+                  {...text('assigneePersonId')}
+                  disabled={!people}
+                  placeholder={people ? 'Choose a person' : 'Loading people...'}
+                  options={(people ?? []).map((person) => ({ value: person.id, label: person.name }))}
+                />
+              )}
+            </div>
+          )}
           <TextField
             label="Hold back until N days before its window (optional)"
             hint="Leave empty to show the task from the start. With 7, the new hire first sees it 7 days before its section's first day, so later tasks do not crowd the first week."
@@ -161,6 +198,8 @@ export function TaskDialog({ task, isNew, sectionTitle, people, onSave, onClose 
             placeholder="Show from the start"
           />
         </fieldset>
+
+        {isActionTask(form.type) && <ActionTaskFields type={form.type} content={form} policyUpload={policyUpload} errorAt={(path) => errors[path]} onChange={changeContent} />}
 
         {form.type === 'resource' && (
           <fieldset className="fieldset gap-3 rounded-box border border-base-300 p-3">

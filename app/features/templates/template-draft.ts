@@ -1,6 +1,7 @@
 // The editor's local copy of a template: form-shaped values (text as typed), converted to the API's
 // input only when validating or saving. Keys are client-side, for React lists only.
 import type { AssigneeKind } from '../../../shared/assignees.ts';
+import { actionContentFromTask, actionContentToInput, emptyActionContent, type ActionContentDraft } from '../../components/task-content/action-content.ts';
 import type { TaskType } from '../../../shared/tasks.ts';
 import {
   attendeesFromText,
@@ -19,24 +20,39 @@ export type DraftAttachment = { id: string; name: string; url: string; type: Att
 export type DraftChecklistItem = { id: string; text: string };
 
 /** The task content fields the form holds as something other than the text typed (TaskContentSchema). */
-const NON_TEXT_FIELDS = ['type', 'attachments', 'checklistItems', 'meetingAttendees', 'assigneeKind', 'assigneePersonId', 'releaseDaysBefore'] as const;
+const NON_TEXT_FIELDS = [
+  'type',
+  'attachments',
+  'checklistItems',
+  'meetingAttendees',
+  'formQuestions',
+  'policyFile',
+  'uploadKinds',
+  'assigneeKind',
+  'assigneePersonId',
+  'releaseDaysBefore',
+] as const;
 type TaskTextField = Exclude<keyof TaskContent, (typeof NON_TEXT_FIELDS)[number]>;
 const TASK_TEXT_FIELDS = TASK_CONTENT_FIELDS.filter((field): field is TaskTextField => !(NON_TEXT_FIELDS as readonly string[]).includes(field));
 
-/** A task's content as its form holds it. `meetingDate` is a `datetime-local` value in the reader's time zone, or ''. */
-export type DraftTask = Record<TaskTextField, string> & {
-  key: string;
-  type: TaskType;
-  attachments: DraftAttachment[];
-  checklistItems: DraftChecklistItem[];
-  /** Names separated by commas. */
-  meetingAttendees: string;
-  assigneeKind: AssigneeKind;
-  /** The named person's user id; '' for none. */
-  assigneePersonId: string;
-  /** Days as typed; '' shows the task from the start. */
-  releaseDaysBefore: string;
-};
+/**
+ * A task's content as its form holds it. `meetingDate` is a `datetime-local` value in the reader's time
+ * zone, or ''. A form's questions, a policy and what an upload takes are ActionContentDraft's.
+ */
+export type DraftTask = Record<TaskTextField, string> &
+  ActionContentDraft & {
+    key: string;
+    type: TaskType;
+    attachments: DraftAttachment[];
+    checklistItems: DraftChecklistItem[];
+    /** Names separated by commas. */
+    meetingAttendees: string;
+    assigneeKind: AssigneeKind;
+    /** The named person's user id; '' for none. */
+    assigneePersonId: string;
+    /** Days as typed; '' shows the task from the start. */
+    releaseDaysBefore: string;
+  };
 
 export type DraftSection = {
   key: string;
@@ -84,6 +100,7 @@ export function emptyTask(type: TaskType = 'checklist'): DraftTask {
     attachments: [],
     checklistItems: [],
     meetingAttendees: '',
+    ...emptyActionContent(),
     assigneeKind: 'new_hire',
     assigneePersonId: '',
     releaseDaysBefore: '',
@@ -125,6 +142,7 @@ function draftFromTask(task: TaskContent & { id: string }): DraftTask {
     })),
     checklistItems: (task.checklistItems ?? []).map((item) => ({ id: item.id, text: item.text })),
     meetingAttendees: attendeesToText(task.meetingAttendees),
+    ...actionContentFromTask(task),
     assigneeKind: task.assigneeKind,
     assigneePersonId: task.assigneePersonId ?? '',
     releaseDaysBefore: task.releaseDaysBefore === null ? '' : String(task.releaseDaysBefore),
@@ -164,6 +182,7 @@ export function taskToInput(task: DraftTask): TaskInputRaw {
     })),
     checklistItems: task.checklistItems.map((item) => ({ id: item.id, text: item.text, isCompleted: false })),
     meetingAttendees: attendeesFromText(task.meetingAttendees),
+    ...actionContentToInput(task),
     assigneeKind: task.assigneeKind,
     assigneePersonId: task.assigneePersonId || null,
     releaseDaysBefore: task.releaseDaysBefore.trim() ? numberFrom(task.releaseDaysBefore) : null,
@@ -194,13 +213,4 @@ export function draftToInput(draft: TemplateDraft): TemplateInputRaw {
       tasks: section.tasks.map((task) => ({ id: task.key, ...taskToInput(task) })),
     })),
   };
-}
-
-/** The list with the item at `index` swapped with its neighbour (`by` = -1 up, +1 down). */
-export function move<T>(list: readonly T[], index: number, by: -1 | 1): T[] {
-  const target = index + by;
-  if (target < 0 || target >= list.length) return [...list];
-  const next = [...list];
-  [next[index], next[target]] = [next[target] as T, next[index] as T];
-  return next;
 }

@@ -4,6 +4,7 @@ import { ArrowDown, ArrowUp, BookOpen, CalendarClock, ClipboardList, EyeOff, Fil
 import type { ReactNode } from 'react';
 import { ASSIGNEE_KIND_LABELS } from '../../../shared/assignees.ts';
 import { TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
+import type { UploadKind } from '../../../shared/uploads.ts';
 import { formatCount } from '../../lib/format.ts';
 import type { DraftSection, DraftTask } from './template-draft.ts';
 
@@ -32,7 +33,22 @@ function taskSummary(task: DraftTask): string {
       const when = task.meetingDate ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(task.meetingDate)) : '';
       return [task.meetingTitle, when].filter(Boolean).join(' · ');
     }
+    case 'form':
+      return task.formQuestions.length ? formatCount(task.formQuestions.length, 'question') : 'No questions yet';
+    case 'acknowledgement':
+      if (task.policyFile) return `PDF: ${task.policyFile.name}`;
+      return task.policyText.trim() ? 'Policy text' : 'No policy yet';
+    case 'upload':
+      return uploadSummary(task.uploadKinds);
   }
+}
+
+/** What an upload task takes, in a few words. */
+function uploadSummary(kinds: readonly UploadKind[]): string {
+  if (kinds.includes('pdf') && kinds.includes('image')) return 'PDF or image';
+  if (kinds.includes('pdf')) return 'PDF';
+  if (kinds.includes('image')) return 'Image';
+  return 'No file type chosen';
 }
 
 /** Who does a task, as its row says it: a named person by name. */

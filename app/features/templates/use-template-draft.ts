@@ -4,7 +4,8 @@
 import { useMemo, useState } from 'react';
 import type { TemplateDetails } from '../../../shared/templates.ts';
 import { notify } from '../../lib/notify.ts';
-import { draftFromTemplate, move, type DraftSection, type DraftTask, type TemplateDraft } from './template-draft.ts';
+import { move } from '../../components/task-content/action-content.ts';
+import { draftFromTemplate, type DraftSection, type DraftTask, type TemplateDraft } from './template-draft.ts';
 
 const KEEP_CHANGES = 'Save the template to keep your changes.';
 

@@ -2,7 +2,9 @@
 import { lazy, Suspense } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { TaskActionContext } from '../../features/onboarding/task-action-slot.ts';
 import { AppShell } from './app-shell.tsx';
+import { TaskAction } from './task-action.tsx';
 
 // Per-role chunks: a new hire's phone never downloads the staff dashboards.
 const AdminDashboard = lazy(() => import('./admin-dashboard.tsx').then((m) => ({ default: m.AdminDashboard })));
@@ -13,7 +15,16 @@ export default function RoleDashboard({ user }: { user: SessionUser }) {
   return (
     <AppShell user={user}>
       <Suspense fallback={<LoadingScreen />}>
-        {user.role === 'admin' ? <AdminDashboard user={user} /> : user.role === 'manager' ? <ManagerDashboard user={user} /> : <NewHireDashboard user={user} />}
+        {user.role === 'admin' ? (
+          <AdminDashboard user={user} />
+        ) : user.role === 'manager' ? (
+          <ManagerDashboard user={user} />
+        ) : (
+          // The forms, policies and uploads of the new hire's action tasks (issue 19).
+          <TaskActionContext value={TaskAction}>
+            <NewHireDashboard user={user} />
+          </TaskActionContext>
+        )}
       </Suspense>
     </AppShell>
   );

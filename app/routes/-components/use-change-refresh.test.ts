@@ -8,6 +8,7 @@ import { conversationKey } from '../../features/messages/api/get-conversation.ts
 import { UNREAD_MESSAGES_KEY } from '../../features/messages/api/get-unread-messages.ts';
 import { planDetailsQueryOptions } from '../../features/onboarding/api/get-plan-details.ts';
 import { plansQueryOptions } from '../../features/onboarding/api/get-plans.ts';
+import { planResponsesQueryOptions } from '../../features/responses/api/get-plan-responses.ts';
 import { SUBSCRIPTION_STATUS_KEY } from '../../features/subscriptions/api/get-subscription-status.ts';
 import { templateKey } from '../../features/templates/api/get-template.ts';
 import { COMPANY_KEY } from '../../lib/api/get-company.ts';
@@ -26,6 +27,8 @@ const SCREEN_QUERIES: Record<string, QueryKey> = {
   plans: plansQueryOptions().queryKey,
   'plan p1': planDetailsQueryOptions('p1').queryKey,
   'plan p2': planDetailsQueryOptions('p2').queryKey,
+  'responses p1': planResponsesQueryOptions('p1').queryKey,
+  'responses p2': planResponsesQueryOptions('p2').queryKey,
   'conversation p1': conversationKey('p1'),
   'conversation p2': conversationKey('p2'),
   unread: UNREAD_MESSAGES_KEY,
@@ -81,10 +84,10 @@ describe('refreshing on a change', () => {
   it.each<[ChangePoke, string[]]>([
     [{ topic: 'messages', planId: 'p1' }, ['conversation p1', 'unread']],
     [{ topic: 'messages' }, ['conversation p1', 'conversation p2', 'unread']],
-    [{ topic: 'tasks', planId: 'p1' }, ['plan p1', 'plans', 'stats', 'team']],
-    [{ topic: 'plans', planId: 'p2' }, ['plan p2', 'plans', 'stats', 'team', 'templates', 'unread']],
-    [{ topic: 'templates' }, ['plan p1', 'plan p2', 'plans', 'stats', 'templates']],
-    [{ topic: 'team' }, ['managers', 'plan p1', 'plan p2', 'plans', 'stats', 'team']],
+    [{ topic: 'tasks', planId: 'p1' }, ['plan p1', 'plans', 'responses p1', 'stats', 'team']],
+    [{ topic: 'plans', planId: 'p2' }, ['plan p2', 'plans', 'responses p2', 'stats', 'team', 'templates', 'unread']],
+    [{ topic: 'templates' }, ['plan p1', 'plan p2', 'plans', 'responses p1', 'responses p2', 'stats', 'templates']],
+    [{ topic: 'team' }, ['managers', 'plan p1', 'plan p2', 'plans', 'responses p1', 'responses p2', 'stats', 'team']],
     [{ topic: 'company' }, ['company', 'stats', 'user']],
     [{ topic: 'subscription' }, ['stats', 'subscription', 'user']],
   ])('a %o poke reads again exactly what shows it', async (change, expected) => {
@@ -96,7 +99,7 @@ describe('refreshing on a change', () => {
   it('batches a burst: the first poke at once, the rest together when the window closes', async () => {
     const { reads, send, windows, settle } = screens();
     await send(poke({ topic: 'tasks', planId: 'p1' }));
-    expect(sorted(reads)).toEqual(['plan p1', 'plans', 'stats', 'team']);
+    expect(sorted(reads)).toEqual(['plan p1', 'plans', 'responses p1', 'stats', 'team']);
     expect(windows).toHaveLength(1);
 
     reads.length = 0;
@@ -106,7 +109,7 @@ describe('refreshing on a change', () => {
 
     windows.shift()!();
     await settle();
-    expect(sorted(reads)).toEqual(['conversation p2', 'plan p2', 'plans', 'stats', 'team', 'unread']);
+    expect(sorted(reads)).toEqual(['conversation p2', 'plan p2', 'plans', 'responses p2', 'stats', 'team', 'unread']);
     // That window closes empty-handed: the next poke goes at once again.
     expect(windows).toHaveLength(1);
     windows.shift()!();

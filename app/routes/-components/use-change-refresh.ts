@@ -12,6 +12,7 @@ import { MY_TASKS_COUNT_KEY } from '../../features/my-tasks/api/get-my-tasks-cou
 import { MY_TASKS_KEY } from '../../features/my-tasks/api/get-my-tasks.ts';
 import { planDetailsQueryOptions } from '../../features/onboarding/api/get-plan-details.ts';
 import { plansQueryOptions } from '../../features/onboarding/api/get-plans.ts';
+import { isPlanResponsesRead, planResponsesQueryOptions } from '../../features/responses/api/get-plan-responses.ts';
 import { SUBSCRIPTION_STATUS_KEY } from '../../features/subscriptions/api/get-subscription-status.ts';
 import { COMPANY_KEY } from '../../lib/api/get-company.ts';
 import { CURRENT_USER_KEY } from '../../lib/api/get-current-user.ts';
@@ -24,8 +25,12 @@ const PLANS_KEY = plansQueryOptions().queryKey;
 /** Keys are URLs (lib/query-client.ts): every plan's own reads sit under the list's. */
 const isOnePlansRead = (query: Query) => String(query.queryKey[0]).startsWith(`${PLANS_KEY[0]}/`);
 
-/** A plan's list entry and its own reads: that plan's, or every plan's when the poke names none. */
-const planReads = (planId?: string): QueryFilters[] => [{ queryKey: PLANS_KEY }, planId ? { queryKey: planDetailsQueryOptions(planId).queryKey } : { predicate: isOnePlansRead }];
+/** A plan's list entry and its own reads (details, responses): that plan's, or every plan's when the poke names none. */
+const planReads = (planId?: string): QueryFilters[] => [
+  { queryKey: PLANS_KEY },
+  planId ? { queryKey: planDetailsQueryOptions(planId).queryKey } : { predicate: isOnePlansRead },
+  planId ? { queryKey: planResponsesQueryOptions(planId).queryKey } : { predicate: isPlanResponsesRead },
+];
 
 /** My tasks and its sidebar count: a plan's change may add, move or tick a task of anyone's inbox. */
 const myTasksReads: QueryFilters[] = [{ queryKey: MY_TASKS_KEY }, { queryKey: MY_TASKS_COUNT_KEY }];

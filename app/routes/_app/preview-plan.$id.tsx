@@ -3,10 +3,12 @@ import { STAFF_ROLES } from '../../../shared/roles.ts';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { planDetailsQueryOptions } from '../../features/onboarding/api/get-plan-details.ts';
 import { PreviewPlanScreen, type PlanScreenTab } from '../../features/onboarding/preview-plan-screen.tsx';
+import { TaskActionContext } from '../../features/onboarding/task-action-slot.ts';
 import { companyQueryOptions } from '../../lib/api/get-company.ts';
 import { useSignedInUser } from '../../lib/api/get-current-user.ts';
 import { settled } from '../../lib/query-client.ts';
 import { requireRole } from '../../lib/route-access.ts';
+import { TaskAction } from '../-components/task-action.tsx';
 
 export const Route = createFileRoute('/_app/preview-plan/$id')({
   // ?tab=tasks opens the plan's task editor; anything else the preview.
@@ -24,5 +26,10 @@ function PreviewPlanRoute() {
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
   const selectTab = (next: PlanScreenTab) => void navigate({ search: next === 'tasks' ? { tab: 'tasks' } : {}, replace: true });
-  return <PreviewPlanScreen planId={id} viewer={useSignedInUser()} tab={tab ?? 'preview'} onTabChange={selectTab} />;
+  // The preview shows action tasks read-only (their forms' questions or answers): the plan view is read-only there.
+  return (
+    <TaskActionContext value={TaskAction}>
+      <PreviewPlanScreen planId={id} viewer={useSignedInUser()} tab={tab ?? 'preview'} onTabChange={selectTab} />
+    </TaskActionContext>
+  );
 }

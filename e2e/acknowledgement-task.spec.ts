@@ -1,0 +1,117 @@
+// A policy to accept (issue 19), on the new hire's phone: they read it in the task's details, a name
+// that is not theirs is refused under the field, their own accepts it and the task shows accepted,
+// also after a reload (it came back completed through the sync engine). Offline, Accept waits.
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { FULL_NAME_MISMATCH_MESSAGE } from '../shared/acknowledgements.ts';
+import type { PlanDetails } from '../shared/onboarding.ts';
+import { toIsoDate } from '../shared/plan-calendar.ts';
+import type { TemplateDetails } from '../shared/templates.ts';
+import { latestMailTo, linkFrom } from './fixtures.ts';
+import { reviewScreenshots } from './screenshots.ts';
+
+const PASSWORD = 'Kick@off2026';
+const POLICY_TITLE = 'Accept the code of conduct';
+const POLICY_TEXT = [
+  'Code of conduct',
+  '',
+  '1. Treat everyone with respect, in the office and online.',
+  '2. Keep customer data confidential: never share it outside the tools we use for it.',
+  '3. Say when something is wrong. You will not be blamed for raising a concern.',
+  '',
+  'Questions? Ask your manager or HR.',
+].join('\n');
+
+/** A company of its own, signed up and verified: its admin's requests. */
+async function newCompany(browser: Browser, stamp: string): Promise<APIRequestContext> {
+  const adminEmail = `ack-admin-${stamp}@example.test`;
+  const admin = (await browser.newContext()).request;
+  const signUp = await admin.post('/api/auth/signup', {
+    data: { fullName: 'Ama Admin', email: adminEmail, password: PASSWORD, companyName: 'Policy Co', companyAddress: '1 Lake Road, Kandy' },
+  });
+  expect(signUp.status()).toBe(201);
+  const token = new URL(linkFrom(await latestMailTo(adminEmail), '/verify-email?token=')).searchParams.get('token');
+  expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
+  return admin;
+}
+
+/** An invited new hire who set their password from the invitation mail. */
+async function inviteNewHire(admin: APIRequestContext, email: string): Promise<string> {
+  const res = await admin.post('/api/users/invite', { data: { email, role: 'new_hire' } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { id } = (await res.json()) as { id: string };
+  const token = new URL(linkFrom(await latestMailTo(email), '/reset-password?token=')).searchParams.get('token');
+  expect((await admin.post('/api/auth/reset-password', { data: { token, password: PASSWORD } })).ok()).toBe(true);
+  return id;
+}
+
+test('the new hire reads a policy and accepts it with their own name; offline, Accept waits for a connection', async ({ browser }) => {
+  const stamp = Date.now().toString(36);
+  const admin = await newCompany(browser, stamp);
+  const templateRes = await admin.post('/api/templates', {
+    data: {
+      title: 'Policies',
+      duration: 14,
+      sections: [{ title: 'Week 1', dayStart: 1, dayEnd: 7, tasks: [{ title: POLICY_TITLE, type: 'acknowledgement', policyText: POLICY_TEXT }] }],
+    },
+  });
+  expect(templateRes.status()).toBe(201);
+  const template = (await templateRes.json()) as TemplateDetails;
+  const email = `ack-nimal-${stamp}@example.test`;
+  const newHireId = await inviteNewHire(admin, email);
+  const assigned = await admin.post('/api/onboarding-plans', { data: { newHireId, templateId: template.id, startDate: toIsoDate(new Date()) } });
+  expect(assigned.ok(), await assigned.text()).toBe(true);
+  const plan = (await assigned.json()) as PlanDetails;
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await page.request.patch('/api/users/me', { data: { fullName: 'Nimal Fernando' } })).ok()).toBe(true);
+  await page.goto('/');
+  // The plan's list (Today's Tasks lists the task too).
+  const yourTasks = page.getByRole('region', { name: /^Your Tasks/ });
+  await yourTasks.getByRole('button', { name: `Show details of “${POLICY_TITLE}”` }).click();
+
+  const policy = yourTasks.getByRole('region', { name: 'Policy text' });
+  await expect(policy).toContainText('3. Say when something is wrong.');
+  // Line breaks kept: the text is shown as written.
+  expect(await policy.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe('pre-wrap');
+  const nameField = yourTasks.getByLabel('Type your full name to accept');
+  const acceptButton = yourTasks.getByRole('button', { name: 'Accept', exact: true });
+  await reviewScreenshots(page, 'acknowledgement-to-accept', { fullPage: true });
+
+  // Offline, the record could not carry the address it came from: Accept waits, and says why.
+  await context.setOffline(true);
+  await expect(acceptButton).toBeDisabled();
+  await expect(page.getByText('You are offline. Accepting needs a connection')).toBeVisible();
+  await context.setOffline(false);
+  await expect(acceptButton).toBeEnabled();
+
+  await nameField.fill('Someone Else');
+  await acceptButton.click();
+  await expect(page.getByText(FULL_NAME_MISMATCH_MESSAGE)).toBeVisible();
+  await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+  await expect(nameField).toBeFocused();
+  await reviewScreenshots(page, 'acknowledgement-error', { fullPage: true });
+
+  await nameField.fill('nimal  fernando');
+  await expect(page.getByText(FULL_NAME_MISMATCH_MESSAGE)).toBeHidden();
+  await acceptButton.click();
+  const accepted = yourTasks.getByRole('status').filter({ hasText: /^Accepted on / });
+  await expect(accepted).toBeVisible();
+  await expect(nameField).toBeHidden();
+
+  // The task came back completed through the sync engine: a reload still shows it accepted, read-only.
+  const taskId = plan.tasks[0]!.id;
+  await expect
+    .poll(async () => {
+      const details = (await (await admin.get(`/api/onboarding-plans/${plan.id}/details`)).json()) as PlanDetails;
+      return details.tasks.find((task) => task.id === taskId)?.isCompleted;
+    })
+    .toBe(true);
+  await page.reload();
+  await yourTasks.getByRole('button', { name: `Show details of “${POLICY_TITLE}”` }).click();
+  await expect(accepted).toBeVisible();
+  await expect(yourTasks.getByLabel('Type your full name to accept')).toHaveCount(0);
+  await reviewScreenshots(page, 'acknowledgement-accepted', { fullPage: true });
+  await context.close();
+});

@@ -1,0 +1,147 @@
+// An upload task on the new hire's phone (issue 19): offline, a wrong file is refused at once and a PDF
+// waits on the device; back online it goes up with its progress shown, the task completes, and the file
+// downloads as an attachment with the same bytes.
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { PlanDetails } from '../shared/onboarding.ts';
+import { toIsoDate } from '../shared/plan-calendar.ts';
+import type { TemplateDetails } from '../shared/templates.ts';
+import { fileTypeMessage } from '../shared/uploads.ts';
+import { latestMailTo, linkFrom } from './fixtures.ts';
+import { reviewScreenshots } from './screenshots.ts';
+
+const PASSWORD = 'Kick@off2026';
+const TASK_TITLE = 'Upload your signed contract';
+
+/** A company of its own, signed up and verified: its admin's browser context (signed in). */
+async function newCompany(browser: Browser, stamp: string): Promise<BrowserContext> {
+  const adminEmail = `upload-admin-${stamp}@example.test`;
+  const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const admin = adminContext.request;
+  const signUp = await admin.post('/api/auth/signup', {
+    data: { fullName: 'Ama Admin', email: adminEmail, password: PASSWORD, companyName: 'Uploads Co', companyAddress: '1 Lake Road, Kandy' },
+  });
+  expect(signUp.status()).toBe(201);
+  const token = new URL(linkFrom(await latestMailTo(adminEmail), '/verify-email?token=')).searchParams.get('token');
+  expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
+  return adminContext;
+}
+
+/** An invited new hire who set their password from the invitation mail. */
+async function inviteNewHire(admin: APIRequestContext, email: string): Promise<string> {
+  const res = await admin.post('/api/users/invite', { data: { email, role: 'new_hire' } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { id } = (await res.json()) as { id: string };
+  const token = new URL(linkFrom(await latestMailTo(email), '/reset-password?token=')).searchParams.get('token');
+  expect((await admin.post('/api/auth/reset-password', { data: { token, password: PASSWORD } })).ok()).toBe(true);
+  return id;
+}
+
+async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+/** A PDF of about `size` bytes: a real header, then filler the type check does not read. */
+function pdfOf(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.7\n% Kickoff upload test\n');
+  const tail = Buffer.from('\n%%EOF\n');
+  const filler = Buffer.alloc(size - head.length - tail.length, 0x41);
+  return Buffer.concat([head, filler, tail]);
+}
+
+test('the new hire picks a PDF offline; it waits, goes up with progress on reconnect, and downloads as the same bytes', async ({ browser }) => {
+  const stamp = Date.now().toString(36);
+  const adminContext = await newCompany(browser, stamp);
+  const admin = adminContext.request;
+  const templateRes = await admin.post('/api/templates', {
+    data: {
+      title: 'Paperwork',
+      duration: 14,
+      sections: [
+        {
+          title: 'Week 1',
+          dayStart: 1,
+          dayEnd: 7,
+          tasks: [
+            { title: TASK_TITLE, description: 'Sign the last page and upload the whole contract.', type: 'upload', uploadKinds: ['pdf'] },
+            { title: 'Set up your laptop', type: 'checklist' },
+          ],
+        },
+      ],
+    },
+  });
+  expect(templateRes.status(), await templateRes.text()).toBe(201);
+  const template = (await templateRes.json()) as TemplateDetails;
+  const email = `upload-nimal-${stamp}@example.test`;
+  const newHireId = await inviteNewHire(admin, email);
+  const assigned = await admin.post('/api/onboarding-plans', { data: { newHireId, templateId: template.id, startDate: toIsoDate(new Date()) } });
+  expect(assigned.ok(), await assigned.text()).toBe(true);
+  const plan = (await assigned.json()) as PlanDetails;
+  const uploadTask = plan.tasks.find((task) => task.type === 'upload')!;
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  const page = await context.newPage();
+  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await page.request.patch('/api/users/me', { data: { fullName: 'Nimal Fernando' } })).ok()).toBe(true);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Welcome, Nimal/ })).toBeVisible();
+  await waitForServiceWorkerControl(page);
+
+  const yourTasks = page.getByRole('region', { name: /^Your Tasks/ });
+  await yourTasks.getByRole('button', { name: 'Upload documents' }).click();
+  const section = yourTasks.getByRole('region', { name: 'Documents to upload' });
+  await expect(section).toContainText('Accepted: PDF');
+  await expect(section).toContainText('No files uploaded yet.');
+  const picker = section.getByLabel(/Choose (a file|files) to upload/);
+  await expect(picker).toHaveAttribute('accept', 'application/pdf,.pdf');
+  await reviewScreenshots(page, 'upload-task-empty', { fullPage: true });
+
+  await context.setOffline(true);
+  // A page named .pdf is refused at once, on the device: its bytes are HTML.
+  await picker.setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><p>not a pdf</p>') });
+  await expect(section.getByRole('alert')).toContainText(`contract.pdf: ${fileTypeMessage(['pdf'])}`);
+  await reviewScreenshots(page, 'upload-task-error', { fullPage: true });
+
+  const contract = pdfOf(2 * 1024 * 1024);
+  await picker.setInputFiles({ name: 'Signed contract.pdf', mimeType: 'application/pdf', buffer: contract });
+  const waiting = section.getByRole('list', { name: 'Waiting to upload' });
+  await expect(waiting).toContainText('Signed contract.pdf');
+  await expect(waiting).toContainText('Waiting for a connection');
+  await reviewScreenshots(page, 'upload-task-pending', { fullPage: true });
+
+  // Back online on a slow uplink (about 4 s for 2 MB), so the progress bar can be seen.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await context.setOffline(false);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  const progress = section.getByRole('progressbar', { name: 'Uploading Signed contract.pdf' });
+  await expect(progress).toBeVisible();
+  await reviewScreenshots(page, 'upload-task-progress', { fullPage: true });
+
+  const uploaded = section.getByRole('list', { name: 'Uploaded files' });
+  await expect(uploaded).toContainText('Signed contract.pdf', { timeout: 30_000 });
+  await expect(waiting).toHaveCount(0);
+  await expect(uploaded).toContainText('2 MB');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await reviewScreenshots(page, 'upload-task-uploaded', { fullPage: true });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), uploaded.getByRole('link', { name: /Download Signed contract\.pdf/ }).click()]);
+  expect(download.suggestedFilename()).toBe('Signed contract.pdf');
+  expect(readFileSync(await download.path()).equals(contract)).toBe(true);
+
+  // The server holds it once, as an attachment, and the task is completed.
+  const details = (await (await admin.get(`/api/onboarding-plans/${plan.id}/details`)).json()) as PlanDetails;
+  const stored = details.tasks.find((task) => task.id === uploadTask.id)!;
+  expect(stored.isCompleted).toBe(true);
+  expect(stored.uploads).toHaveLength(1);
+  const file = await admin.get(`/api/files/${stored.uploads![0]!.id}`);
+  expect(file.headers()['content-disposition']).toMatch(/^attachment; filename="Signed contract.pdf"/);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  await context.close();
+  await adminContext.close();
+});
