@@ -1,15 +1,14 @@
 // A policy to accept (issue 19), on the new hire's phone: they read it in the task's details, a name
 // that is not theirs is refused under the field, their own accepts it and the task shows accepted,
 // also after a reload (it came back completed through the sync engine). Offline, Accept waits.
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FULL_NAME_MISMATCH_MESSAGE } from '../shared/acknowledgements.ts';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { latestMailTo, linkFrom } from './fixtures.ts';
+import { inviteNewHire, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
-const PASSWORD = 'Kick@off2026';
 const POLICY_TITLE = 'Accept the code of conduct';
 const POLICY_TEXT = [
   'Code of conduct',
@@ -21,32 +20,9 @@ const POLICY_TEXT = [
   'Questions? Ask your manager or HR.',
 ].join('\n');
 
-/** A company of its own, signed up and verified: its admin's requests. */
-async function newCompany(browser: Browser, stamp: string): Promise<APIRequestContext> {
-  const adminEmail = `ack-admin-${stamp}@example.test`;
-  const admin = (await browser.newContext()).request;
-  const signUp = await admin.post('/api/auth/signup', {
-    data: { fullName: 'Ama Admin', email: adminEmail, password: PASSWORD, companyName: 'Policy Co', companyAddress: '1 Lake Road, Kandy' },
-  });
-  expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await latestMailTo(adminEmail), '/verify-email?token=')).searchParams.get('token');
-  expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
-  return admin;
-}
-
-/** An invited new hire who set their password from the invitation mail. */
-async function inviteNewHire(admin: APIRequestContext, email: string): Promise<string> {
-  const res = await admin.post('/api/users/invite', { data: { email, role: 'new_hire' } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { id } = (await res.json()) as { id: string };
-  const token = new URL(linkFrom(await latestMailTo(email), '/reset-password?token=')).searchParams.get('token');
-  expect((await admin.post('/api/auth/reset-password', { data: { token, password: PASSWORD } })).ok()).toBe(true);
-  return id;
-}
-
 test('the new hire reads a policy and accepts it with their own name; offline, Accept waits for a connection', async ({ browser }) => {
   const stamp = Date.now().toString(36);
-  const admin = await newCompany(browser, stamp);
+  const admin = (await signUpCompany(browser, { adminEmail: `ack-admin-${stamp}@example.test`, companyName: 'Policy Co' })).request;
   const templateRes = await admin.post('/api/templates', {
     data: {
       title: 'Policies',
@@ -64,7 +40,7 @@ test('the new hire reads a policy and accepts it with their own name; offline, A
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
   expect((await page.request.patch('/api/users/me', { data: { fullName: 'Nimal Fernando' } })).ok()).toBe(true);
   await page.goto('/');
   // The plan's list (Today's Tasks lists the task too).

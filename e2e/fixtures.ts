@@ -1,7 +1,7 @@
 // Shared helpers for browser tests: the demo sign-ins and the mail the server wrote to disk.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Kickoff#2026';
 export const DEMO = {
@@ -51,4 +51,57 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The password the specs' own people get. */
+export const TEST_PASSWORD = 'Kick@off2026';
+
+/**
+ * A client address of its own for a request the server rate-limits per address (sign-up, password
+ * reset): the suite plays many people, and from 127.0.0.1 alone they would share one allowance. The
+ * e2e server trusts X-Forwarded-For (scripts/e2e-server.mjs), as it would behind a proxy.
+ */
+function ownAddress(): Record<string, string> {
+  const byte = () => Math.floor(Math.random() * 254) + 1;
+  return { 'X-Forwarded-For': `10.${byte()}.${byte()}.${byte()}` };
+}
+
+/** A company of its own, signed up and verified: its admin's browser context (signed in) and email. */
+export async function signUpCompany(browser: Browser, options: { adminEmail: string; companyName: string; adminName?: string }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const admin = context.request;
+  const signUp = await admin.post('/api/auth/signup', {
+    headers: ownAddress(),
+    data: {
+      fullName: options.adminName ?? 'Ama Admin',
+      email: options.adminEmail,
+      password: TEST_PASSWORD,
+      companyName: options.companyName,
+      companyAddress: '1 Lake Road, Kandy',
+    },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const token = new URL(linkFrom(await latestMailTo(options.adminEmail), '/verify-email?token=')).searchParams.get('token');
+  expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
+  return context;
+}
+
+/** An invited new hire who set their password (TEST_PASSWORD) from the invitation mail: their id. */
+export async function inviteNewHire(admin: APIRequestContext, email: string): Promise<string> {
+  const res = await admin.post('/api/users/invite', { data: { email, role: 'new_hire' } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { id } = (await res.json()) as { id: string };
+  const token = new URL(linkFrom(await latestMailTo(email), '/reset-password?token=')).searchParams.get('token');
+  const reset = await admin.post('/api/auth/reset-password', { headers: ownAddress(), data: { token, password: TEST_PASSWORD } });
+  expect(reset.ok(), await reset.text()).toBe(true);
+  return id;
+}
+
+/** Waits until the service worker controls the page (reloading once if it took over after the load). */
+export async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }

@@ -2,15 +2,14 @@
 // a reload, the missing answers refused under their questions, the form submitted offline and shown
 // submitted (waiting to sync) after another reload; back online, the server has the answers and the
 // task is completed.
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { REQUIRED_ANSWER_MESSAGE, type FormQuestion } from '../shared/forms.ts';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { latestMailTo, linkFrom } from './fixtures.ts';
+import { inviteNewHire, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
-const PASSWORD = 'Kick@off2026';
 const FORM_TITLE = 'Your details for HR';
 
 const QUESTIONS: FormQuestion[] = [
@@ -29,41 +28,9 @@ const QUESTIONS: FormQuestion[] = [
   { id: 'notes', kind: 'long_text', label: 'Anything else we should know?', help: null, required: false, options: null },
 ];
 
-/** A company of its own, signed up and verified: its admin's browser context (signed in). */
-async function newCompany(browser: Browser, stamp: string): Promise<BrowserContext> {
-  const adminEmail = `form-admin-${stamp}@example.test`;
-  const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const admin = adminContext.request;
-  const signUp = await admin.post('/api/auth/signup', {
-    data: { fullName: 'Ama Admin', email: adminEmail, password: PASSWORD, companyName: 'Forms Co', companyAddress: '1 Lake Road, Kandy' },
-  });
-  expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await latestMailTo(adminEmail), '/verify-email?token=')).searchParams.get('token');
-  expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
-  return adminContext;
-}
-
-/** An invited new hire who set their password from the invitation mail. */
-async function inviteNewHire(admin: APIRequestContext, email: string): Promise<string> {
-  const res = await admin.post('/api/users/invite', { data: { email, role: 'new_hire' } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { id } = (await res.json()) as { id: string };
-  const token = new URL(linkFrom(await latestMailTo(email), '/reset-password?token=')).searchParams.get('token');
-  expect((await admin.post('/api/auth/reset-password', { data: { token, password: PASSWORD } })).ok()).toBe(true);
-  return id;
-}
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-}
-
 test('the new hire fills a form offline, keeps the draft across a reload, and the answers reach the server once online', async ({ browser }) => {
   const stamp = Date.now().toString(36);
-  const adminContext = await newCompany(browser, stamp);
+  const adminContext = await signUpCompany(browser, { adminEmail: `form-admin-${stamp}@example.test`, companyName: 'Forms Co' });
   const admin = adminContext.request;
   const templateRes = await admin.post('/api/templates', {
     data: {
@@ -93,7 +60,7 @@ test('the new hire fills a form offline, keeps the draft across a reload, and th
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
   expect((await page.request.patch('/api/users/me', { data: { fullName: 'Nimal Fernando' } })).ok()).toBe(true);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Welcome, Nimal/ })).toBeVisible();

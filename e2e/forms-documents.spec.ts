@@ -8,42 +8,24 @@ import type { PlanDetails } from '../shared/onboarding.ts';
 import type { PlanResponses } from '../shared/responses.ts';
 import { toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { latestMailTo, linkFrom, signIn } from './fixtures.ts';
+import { inviteNewHire, signIn, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
-const PASSWORD = 'Kick@off2026';
 const POLICY_TEXT = 'Treat everyone with respect.\nKeep customer data confidential.';
 /** A small PDF: its first bytes are what the server checks, not the name. */
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function signedInPage(browser: Browser, email: string, options: { width?: number } = {}): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, acceptDownloads: true })).newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
   return page;
-}
-
-/** A company of its own, signed up and verified: its admin's requests and email. */
-async function newCompany(browser: Browser, stamp: string) {
-  const adminEmail = `forms-admin-${stamp}@example.test`;
-  const admin = (await browser.newContext()).request;
-  const signUp = await admin.post('/api/auth/signup', {
-    data: { fullName: 'Ama Admin', email: adminEmail, password: PASSWORD, companyName: 'Forms Co', companyAddress: '1 Lake Road, Kandy' },
-  });
-  expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await latestMailTo(adminEmail), '/verify-email?token=')).searchParams.get('token');
-  expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
-  return { admin, adminEmail };
 }
 
 /** An invited new hire who set their password from the invitation mail and their name: their id and requests. */
 async function invite(browser: Browser, admin: APIRequestContext, email: string, fullName: string): Promise<{ id: string; request: APIRequestContext }> {
-  const res = await admin.post('/api/users/invite', { data: { email, role: 'new_hire' } });
-  expect(res.ok(), await res.text()).toBe(true);
-  const { id } = (await res.json()) as { id: string };
-  const token = new URL(linkFrom(await latestMailTo(email), '/reset-password?token=')).searchParams.get('token');
-  expect((await admin.post('/api/auth/reset-password', { data: { token, password: PASSWORD } })).ok()).toBe(true);
+  const id = await inviteNewHire(admin, email);
   const request = (await browser.newContext()).request;
-  expect((await request.post('/api/auth/login', { data: { email, password: PASSWORD } })).ok()).toBe(true);
+  expect((await request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
   expect((await request.patch('/api/users/me', { data: { fullName } })).ok()).toBe(true);
   return { id, request };
 }
@@ -67,14 +49,6 @@ async function openTaskDetails(page: Page, title: string) {
   await expect(toggle).toBeVisible();
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   return tasks.getByRole('region', { name: `Details of “${title}”` });
-}
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
 
 async function addSection(page: Page, title: string, dayStart: string, dayEnd: string) {
@@ -103,7 +77,8 @@ async function saveTask(dialog: ReturnType<Page['getByRole']>) {
 
 test('an admin collects a form, a document and a policy acceptance; the new hire hands them in, the form offline; the admin downloads them', async ({ browser }) => {
   const stamp = Date.now().toString(36);
-  const { admin, adminEmail } = await newCompany(browser, stamp);
+  const adminEmail = `forms-admin-${stamp}@example.test`;
+  const admin = (await signUpCompany(browser, { adminEmail, companyName: 'Forms Co' })).request;
   const nilaEmail = `forms-nila-${stamp}@example.test`;
   await invite(browser, admin, nilaEmail, 'Nila Fernando');
 
@@ -152,7 +127,7 @@ test('an admin collects a form, a document and a policy acceptance; the new hire
   // 3. Nila fills the form offline, reloads (the draft stays on the device), submits, and goes online.
   const nilaContext = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
   const nila = await nilaContext.newPage();
-  await signIn(nila, nilaEmail, PASSWORD);
+  await signIn(nila, nilaEmail, TEST_PASSWORD);
   await expect(nila.getByRole('heading', { name: /Welcome, Nila/ })).toBeVisible();
   await waitForServiceWorkerControl(nila);
   await nilaContext.setOffline(true);
@@ -172,7 +147,7 @@ test('an admin collects a form, a document and a policy acceptance; the new hire
   // 4. She uploads a PDF of her ID …
   details = await openTaskDetails(nila, 'Copy of your ID');
   await details.locator('input[type="file"]').setInputFiles({ name: 'nila-id.pdf', mimeType: 'application/pdf', buffer: PDF_BYTES });
-  await expect(details.getByText('nila-id.pdf')).toBeVisible();
+  await expect(details.getByText('nila-id.pdf', { exact: true }).first()).toBeVisible();
   await expect.poll(async () => (await responses()).uploads[0]?.files.length ?? 0).toBe(1);
 
   // 5. … and accepts the policy by typing her name.
@@ -224,7 +199,8 @@ test('an admin collects a form, a document and a policy acceptance; the new hire
 
 test('the Responses screen shows a plan’s answers, acceptances and files, and an empty plan says what to add', async ({ browser }) => {
   const stamp = Date.now().toString(36);
-  const { admin, adminEmail } = await newCompany(browser, stamp);
+  const adminEmail = `forms-admin-${stamp}@example.test`;
+  const admin = (await signUpCompany(browser, { adminEmail, companyName: 'Forms Co' })).request;
   const templateRes = await admin.post('/api/templates', {
     data: {
       title: 'Sales Onboarding',

@@ -18,6 +18,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     MAIL_DIR: `${dir}/mail`,
     APP_URL: `http://127.0.0.1:${port}`,
     SEED_DEMO: 'true',
+    // Specs act as many clients (e2e/fixtures.ts ownAddress), as a proxy in front would report them.
+    TRUST_PROXY: 'true',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
