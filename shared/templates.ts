@@ -171,6 +171,31 @@ export const TaskContentSchema = v.object({
 });
 export type TaskContent = v.InferOutput<typeof TaskContentSchema>;
 
+/** A task with nothing but its type filled in: what a new task starts from, and tests build on. */
+export const EMPTY_TASK_CONTENT: TaskContent = {
+  title: '',
+  description: null,
+  type: 'checklist',
+  resourceUrl: null,
+  videoUrl: null,
+  videoTitle: null,
+  attachments: null,
+  checklistItems: null,
+  personName: null,
+  personRole: null,
+  personPhoto: null,
+  meetingTitle: null,
+  meetingAttendees: null,
+  meetingDate: null,
+  formQuestions: null,
+  policyText: null,
+  policyFile: null,
+  uploadKinds: null,
+  assigneeKind: 'new_hire',
+  assigneePersonId: null,
+  releaseDaysBefore: null,
+};
+
 /** The names of a task's content fields, for copying them from one row to another. */
 export const TASK_CONTENT_FIELDS = Object.keys(TaskContentSchema.entries) as (keyof TaskContent)[];
 

@@ -1,7 +1,7 @@
 // The one Dexie module (DESIGN.md section 6): a database per signed-in person holding what the
 // new-hire screens read, the outbox of changes waiting to sync, and the sync bookkeeping.
 // A schema change adds db.version(n + 1) below; old versions stay.
-import { Dexie, type EntityTable, type Table } from 'dexie';
+import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { FormDraftAnswers } from '../../shared/forms.ts';
 import type { MutationArgs, MutationName, PullResponse, SyncMessage, SyncPlan, SyncTask, SyncTemplate } from '../../shared/sync.ts';
 import { dbNameFor } from './local-base.ts';
@@ -82,6 +82,17 @@ export type KickoffDb = Dexie & {
 
 export { DB_NAME_PREFIX, dbNameFor } from './local-base.ts';
 
+/** An upgrade whose rows lack new fields: the next pull starts over (cursor 0 asks for the full state; the outbox is re-applied on it). */
+async function pullFromScratch(tx: Transaction): Promise<void> {
+  await tx
+    .table<MetaRow, MetaKey>('meta')
+    .where('key')
+    .equals('sync')
+    .modify((row) => {
+      (row.value as SyncMeta).cursor = 0;
+    });
+}
+
 export function createKickoffDb(userId: string): KickoffDb {
   const db = new Dexie(dbNameFor(userId)) as KickoffDb;
   db.version(1).stores({
@@ -94,31 +105,11 @@ export function createKickoffDb(userId: string): KickoffDb {
   });
   // Issue 17: tasks carry who does them (indexed for My tasks), their dates and the plan they are for
   // when it is someone else's; plans their kind, business days and buddy. Rows pulled before lack those
-  // fields, so the next pull starts over (cursor 0 asks for the full state; the outbox is re-applied on it).
-  db.version(2)
-    .stores({ tasks: 'id, planId, assigneeId' })
-    .upgrade(async (tx) => {
-      await tx
-        .table<MetaRow, MetaKey>('meta')
-        .where('key')
-        .equals('sync')
-        .modify((row) => {
-          (row.value as SyncMeta).cursor = 0;
-        });
-    });
+  // fields.
+  db.version(2).stores({ tasks: 'id, planId, assigneeId' }).upgrade(pullFromScratch);
   // Issue 19: tasks carry form questions and answers, a policy and their uploads; drafts and pending
   // uploads get their tables. Tasks pulled before lack the new fields: the next pull starts over.
-  db.version(3)
-    .stores({ formDrafts: 'taskId', uploads: 'id, taskId' })
-    .upgrade(async (tx) => {
-      await tx
-        .table<MetaRow, MetaKey>('meta')
-        .where('key')
-        .equals('sync')
-        .modify((row) => {
-          (row.value as SyncMeta).cursor = 0;
-        });
-    });
+  db.version(3).stores({ formDrafts: 'taskId', uploads: 'id, taskId' }).upgrade(pullFromScratch);
   return db;
 }
 

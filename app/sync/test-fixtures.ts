@@ -2,6 +2,7 @@
 // Kavya Silva's onboarding plan starting 2026-01-05, every optional field empty.
 import type { OnboardingTask } from '../../shared/onboarding.ts';
 import type { SyncPlan } from '../../shared/sync.ts';
+import { EMPTY_TASK_CONTENT } from '../../shared/templates.ts';
 
 export function checklistTask(order: number, fields: Partial<OnboardingTask> = {}): OnboardingTask {
   return {
@@ -11,27 +12,8 @@ export function checklistTask(order: number, fields: Partial<OnboardingTask> = {
     sectionTitle: null,
     dayStart: 1,
     dayEnd: 7,
+    ...EMPTY_TASK_CONTENT,
     title: `Task ${order + 1}`,
-    description: null,
-    type: 'checklist',
-    resourceUrl: null,
-    videoUrl: null,
-    videoTitle: null,
-    attachments: null,
-    checklistItems: null,
-    personName: null,
-    personRole: null,
-    personPhoto: null,
-    meetingTitle: null,
-    meetingAttendees: null,
-    meetingDate: null,
-    formQuestions: null,
-    policyText: null,
-    policyFile: null,
-    uploadKinds: null,
-    assigneeKind: 'new_hire',
-    assigneePersonId: null,
-    releaseDaysBefore: null,
     dueDate: null,
     opensOn: null,
     releaseOn: null,

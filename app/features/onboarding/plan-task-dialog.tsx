@@ -11,7 +11,7 @@ import { displayName } from '../../../shared/auth.ts';
 import { PlanTaskInputSchema, type OnboardingTask, type PlanDetails, type PlanTaskInput } from '../../../shared/onboarding.ts';
 import { dateOfDay } from '../../../shared/plan-calendar.ts';
 import { isActionTask, TASK_TYPE_LABELS, TASK_TYPES, type ActionTaskType, type TaskType } from '../../../shared/tasks.ts';
-import { pickTaskContent, TEMPLATE_DEFAULTS, type TaskContent, type TaskInputRaw } from '../../../shared/templates.ts';
+import { EMPTY_TASK_CONTENT, pickTaskContent, TEMPLATE_DEFAULTS, type TaskInputRaw } from '../../../shared/templates.ts';
 import { SelectField, TextAreaField, TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
 import {
@@ -44,30 +44,6 @@ type PlanTaskFields = {
   dayStart: string;
   dayEnd: string;
   releaseDaysBefore: string;
-};
-
-const EMPTY_CONTENT: TaskContent = {
-  title: '',
-  description: null,
-  type: 'checklist',
-  resourceUrl: null,
-  videoUrl: null,
-  videoTitle: null,
-  attachments: null,
-  checklistItems: null,
-  personName: null,
-  personRole: null,
-  personPhoto: null,
-  meetingTitle: null,
-  meetingAttendees: null,
-  meetingDate: null,
-  formQuestions: null,
-  policyText: null,
-  policyFile: null,
-  uploadKinds: null,
-  assigneeKind: 'new_hire',
-  assigneePersonId: null,
-  releaseDaysBefore: null,
 };
 
 const required = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message));
@@ -158,7 +134,7 @@ function PlanTaskForm({ plan, task, onDone }: { plan: PlanDetails; task: Onboard
   const sectionListId = useId();
   const last = plan.tasks.at(-1);
   const [content, setContent] = useState<ActionContentDraft>(() => (task ? actionContentFromTask(task) : emptyActionContent()));
-  const schema = useMemo(() => planTaskFormSchema({ ...(task ? pickTaskContent(task) : EMPTY_CONTENT), ...actionContentToInput(content) }), [task, content]);
+  const schema = useMemo(() => planTaskFormSchema({ ...(task ? pickTaskContent(task) : EMPTY_TASK_CONTENT), ...actionContentToInput(content) }), [task, content]);
   const form = useForm<PlanTaskFields>(
     schema,
     fieldsOf(task, { sectionTitle: last?.sectionTitle ?? '', dayStart: last?.dayStart ?? TEMPLATE_DEFAULTS.dayStart, dayEnd: last?.dayEnd ?? TEMPLATE_DEFAULTS.dayEnd }),

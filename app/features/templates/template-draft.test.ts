@@ -3,36 +3,13 @@
 // upload task come back from a save exactly as they were written.
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { TaskInputSchema, type TaskContent, type TemplateDetails, type TemplateTask } from '../../../shared/templates.ts';
+import { EMPTY_TASK_CONTENT, TaskInputSchema, type TaskContent, type TemplateDetails, type TemplateTask } from '../../../shared/templates.ts';
 import { draftFromTemplate, draftToInput, emptyTask, taskToInput } from './template-draft.ts';
 
 const POLICY_FILE = { id: '0b7f3c52-2f0e-4f4e-9d4a-3a1c2b9e8d10', name: 'code-of-conduct.pdf', size: 48_213, sha256: 'a'.repeat(64) };
 
 function content(patch: Partial<TaskContent>): TaskContent {
-  return {
-    title: 'Task',
-    description: null,
-    type: 'checklist',
-    resourceUrl: null,
-    videoUrl: null,
-    videoTitle: null,
-    attachments: null,
-    checklistItems: null,
-    personName: null,
-    personRole: null,
-    personPhoto: null,
-    meetingTitle: null,
-    meetingAttendees: null,
-    meetingDate: null,
-    formQuestions: null,
-    policyText: null,
-    policyFile: null,
-    uploadKinds: null,
-    assigneeKind: 'new_hire',
-    assigneePersonId: null,
-    releaseDaysBefore: null,
-    ...patch,
-  };
+  return { ...EMPTY_TASK_CONTENT, title: 'Task', ...patch };
 }
 
 const TASKS: TaskContent[] = [
