@@ -261,6 +261,34 @@ export const OFFBOARDING_TEMPLATE: TemplateInputRaw = {
           assigneeKind: 'hr',
           meetingTitle: 'Exit interview',
         },
+        {
+          title: 'Exit survey',
+          description: 'Five minutes that shape how we onboard the next person. HR reads every answer.',
+          type: 'form',
+          formQuestions: [
+            {
+              id: 'off-survey-reason',
+              kind: 'single_choice',
+              label: 'The main reason you are leaving',
+              required: true,
+              options: ['A new role elsewhere', 'Pay and benefits', 'Relocation', 'Team or manager', 'Something else'],
+            },
+            { id: 'off-survey-onboarding', kind: 'yes_no', label: 'Did your onboarding prepare you for the role?', required: true },
+            { id: 'off-survey-last-day', kind: 'date', label: 'Your last working day' },
+            { id: 'off-survey-better', kind: 'long_text', label: 'What should we do better?', help: 'Anything: tools, process, people.' },
+          ],
+        },
+        {
+          title: 'Confirm your confidentiality obligations',
+          type: 'acknowledgement',
+          policyText: [
+            'Confidentiality after you leave',
+            '',
+            'Customer data, source code, prices and plans you learned at Lanka Labs stay confidential after your last day.',
+            'Return or delete every copy of company documents on personal devices before you leave.',
+            'Questions go to people@lankalabs.example.',
+          ].join('\n'),
+        },
       ],
     },
     {
@@ -275,6 +303,12 @@ export const OFFBOARDING_TEMPLATE: TemplateInputRaw = {
             { id: 'off-hw-1', text: 'Laptop and charger' },
             { id: 'off-hw-2', text: 'Badge and keys' },
           ],
+        },
+        {
+          title: 'Upload your signed exit checklist',
+          description: 'Sign the checklist IT hands you with your laptop, then upload a scan or a photo of it.',
+          type: 'upload',
+          uploadKinds: ['pdf', 'image'],
         },
         {
           title: 'Revoke access for {{first_name}} {{last_name}}',

@@ -200,7 +200,7 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
             </p>
           )}
           {action && canTick && !task.isCompleted && !open && (
-            <button type="button" className="btn btn-primary btn-sm mt-2" aria-controls={detailId} onClick={openToAct}>
+            <button type="button" className="btn btn-primary btn-sm mt-2" onClick={openToAct}>
               {ACTION_TASK_CALLS[action]}
             </button>
           )}
