@@ -4,7 +4,7 @@
 // Every finding is collected (expect.soft), so one run lists them all.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, inviteNewHire, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, newHireWithTasks, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 
 const WIDTHS = [390, 1440] as const;
 const SCHEMES = ['light', 'dark'] as const;
@@ -207,49 +207,30 @@ test('a form, a policy to accept and an upload pass axe for the new hire, and th
   const stamp = Date.now().toString(36);
   const adminContext = await signUpCompany(browser, { adminEmail: `axe-forms-${stamp}@example.test`, companyName: 'Axe Forms Co' });
   const admin = adminContext.request;
-  const template = await admin.post('/api/templates', {
-    data: {
-      title: 'Paperwork',
-      duration: 7,
-      sections: [
-        {
-          title: 'Week 1',
-          dayStart: 1,
-          dayEnd: 7,
-          tasks: [
-            {
-              title: 'Your details',
-              type: 'form',
-              formQuestions: [
-                { id: 'name', kind: 'short_text', label: 'Preferred name', required: true },
-                { id: 'size', kind: 'single_choice', label: 'T-shirt size', options: ['S', 'M', 'L'] },
-                { id: 'days', kind: 'multiple_choice', label: 'Office days', options: ['Monday', 'Friday'] },
-                { id: 'birthday', kind: 'date', label: 'Birthday' },
-                { id: 'parking', kind: 'yes_no', label: 'Parking space?' },
-                { id: 'notes', kind: 'long_text', label: 'Anything else?', help: 'Dietary needs, accessibility.' },
-              ],
-            },
-            { title: 'Accept the code of conduct', type: 'acknowledgement', policyText: 'Treat everyone with respect.\nKeep customer data confidential.' },
-            { title: 'Upload a copy of your ID', type: 'upload', uploadKinds: ['pdf', 'image'] },
-          ],
-        },
+  const email = `axe-forms-hire-${stamp}@example.test`;
+  const { plan } = await newHireWithTasks(admin, email, [
+    {
+      title: 'Your details',
+      type: 'form',
+      formQuestions: [
+        { id: 'name', kind: 'short_text', label: 'Preferred name', required: true },
+        { id: 'size', kind: 'single_choice', label: 'T-shirt size', options: ['S', 'M', 'L'] },
+        { id: 'days', kind: 'multiple_choice', label: 'Office days', options: ['Monday', 'Friday'] },
+        { id: 'birthday', kind: 'date', label: 'Birthday' },
+        { id: 'parking', kind: 'yes_no', label: 'Parking space?' },
+        { id: 'notes', kind: 'long_text', label: 'Anything else?', help: 'Dietary needs, accessibility.' },
       ],
     },
-  });
-  expect(template.status(), await template.text()).toBe(201);
-  const email = `axe-forms-hire-${stamp}@example.test`;
-  const newHireId = await inviteNewHire(admin, email);
-  const plan = await admin.post('/api/onboarding-plans', {
-    data: { newHireId, templateId: ((await template.json()) as { id: string }).id, startDate: new Date().toISOString().slice(0, 10) },
-  });
-  expect(plan.status(), await plan.text()).toBe(201);
+    { title: 'Accept the code of conduct', type: 'acknowledgement', policyText: 'Treat everyone with respect.\nKeep customer data confidential.' },
+    { title: 'Upload a copy of your ID', type: 'upload', uploadKinds: ['pdf', 'image'] },
+  ]);
 
   const newHirePage = await (await browser.newContext()).newPage();
   await signInAs(newHirePage, email, TEST_PASSWORD);
   await expectNewHireDashboardPasses(newHirePage);
 
   const adminPage = await adminContext.newPage();
-  await expectScreenPasses(adminPage, `/plans/${((await plan.json()) as { id: string }).id}/responses`);
+  await expectScreenPasses(adminPage, `/plans/${plan.id}/responses`);
 });
 
 type DialogCase = { role: keyof typeof HOME; title: string; path: string | { name: string; find: (page: Page) => Promise<string> }; open: (page: Page) => Promise<Locator> };

@@ -4,9 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { FULL_NAME_MISMATCH_MESSAGE } from '../shared/acknowledgements.ts';
 import type { PlanDetails } from '../shared/onboarding.ts';
-import { toIsoDate } from '../shared/plan-calendar.ts';
-import type { TemplateDetails } from '../shared/templates.ts';
-import { inviteNewHire, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { newHireWithTasks, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const POLICY_TITLE = 'Accept the code of conduct';
@@ -23,20 +21,8 @@ const POLICY_TEXT = [
 test('the new hire reads a policy and accepts it with their own name; offline, Accept waits for a connection', async ({ browser }) => {
   const stamp = Date.now().toString(36);
   const admin = (await signUpCompany(browser, { adminEmail: `ack-admin-${stamp}@example.test`, companyName: 'Policy Co' })).request;
-  const templateRes = await admin.post('/api/templates', {
-    data: {
-      title: 'Policies',
-      duration: 14,
-      sections: [{ title: 'Week 1', dayStart: 1, dayEnd: 7, tasks: [{ title: POLICY_TITLE, type: 'acknowledgement', policyText: POLICY_TEXT }] }],
-    },
-  });
-  expect(templateRes.status()).toBe(201);
-  const template = (await templateRes.json()) as TemplateDetails;
   const email = `ack-nimal-${stamp}@example.test`;
-  const newHireId = await inviteNewHire(admin, email);
-  const assigned = await admin.post('/api/onboarding-plans', { data: { newHireId, templateId: template.id, startDate: toIsoDate(new Date()) } });
-  expect(assigned.ok(), await assigned.text()).toBe(true);
-  const plan = (await assigned.json()) as PlanDetails;
+  const { plan } = await newHireWithTasks(admin, email, [{ title: POLICY_TITLE, type: 'acknowledgement', policyText: POLICY_TEXT }]);
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();

@@ -1,6 +1,9 @@
 // Shared helpers for browser tests: the demo sign-ins and the mail the server wrote to disk.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PlanDetails } from '../shared/onboarding.ts';
+import { toIsoDate } from '../shared/plan-calendar.ts';
+import type { TaskInputRaw, TemplateDetails } from '../shared/templates.ts';
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Kickoff#2026';
@@ -104,4 +107,22 @@ export async function waitForServiceWorkerControl(page: Page) {
   });
   if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+/**
+ * A new hire (invited, password TEST_PASSWORD) on a plan starting today, from a template of one section
+ * (days 1 to 7) holding `tasks`, made through the API: what the task specs start from.
+ */
+export async function newHireWithTasks(
+  admin: APIRequestContext,
+  email: string,
+  tasks: TaskInputRaw[],
+): Promise<{ newHireId: string; template: TemplateDetails; plan: PlanDetails }> {
+  const created = await admin.post('/api/templates', { data: { title: 'Paperwork', duration: 14, sections: [{ title: 'Week 1', dayStart: 1, dayEnd: 7, tasks }] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const template = (await created.json()) as TemplateDetails;
+  const newHireId = await inviteNewHire(admin, email);
+  const assigned = await admin.post('/api/onboarding-plans', { data: { newHireId, templateId: template.id, startDate: toIsoDate(new Date()) } });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  return { newHireId, template, plan: (await assigned.json()) as PlanDetails };
 }

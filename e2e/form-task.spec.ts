@@ -5,9 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { REQUIRED_ANSWER_MESSAGE, type FormQuestion } from '../shared/forms.ts';
 import type { PlanDetails } from '../shared/onboarding.ts';
-import { toIsoDate } from '../shared/plan-calendar.ts';
-import type { TemplateDetails } from '../shared/templates.ts';
-import { inviteNewHire, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
+import { newHireWithTasks, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const FORM_TITLE = 'Your details for HR';
@@ -32,30 +30,11 @@ test('the new hire fills a form offline, keeps the draft across a reload, and th
   const stamp = Date.now().toString(36);
   const adminContext = await signUpCompany(browser, { adminEmail: `form-admin-${stamp}@example.test`, companyName: 'Forms Co' });
   const admin = adminContext.request;
-  const templateRes = await admin.post('/api/templates', {
-    data: {
-      title: 'Paperwork',
-      duration: 14,
-      sections: [
-        {
-          title: 'Week 1',
-          dayStart: 1,
-          dayEnd: 7,
-          tasks: [
-            { title: FORM_TITLE, type: 'form', formQuestions: QUESTIONS },
-            { title: 'Set up your laptop', type: 'checklist' },
-          ],
-        },
-      ],
-    },
-  });
-  expect(templateRes.status(), await templateRes.text()).toBe(201);
-  const template = (await templateRes.json()) as TemplateDetails;
   const email = `form-nimal-${stamp}@example.test`;
-  const newHireId = await inviteNewHire(admin, email);
-  const assigned = await admin.post('/api/onboarding-plans', { data: { newHireId, templateId: template.id, startDate: toIsoDate(new Date()) } });
-  expect(assigned.ok(), await assigned.text()).toBe(true);
-  const plan = (await assigned.json()) as PlanDetails;
+  const { plan } = await newHireWithTasks(admin, email, [
+    { title: FORM_TITLE, type: 'form', formQuestions: QUESTIONS },
+    { title: 'Set up your laptop', type: 'checklist' },
+  ]);
   const formTask = plan.tasks.find((task) => task.type === 'form')!;
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -4,10 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
-import { toIsoDate } from '../shared/plan-calendar.ts';
-import type { TemplateDetails } from '../shared/templates.ts';
 import { fileTypeMessage } from '../shared/uploads.ts';
-import { inviteNewHire, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
+import { newHireWithTasks, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const TASK_TITLE = 'Upload your signed contract';
@@ -24,30 +22,11 @@ test('the new hire picks a PDF offline; it waits, goes up with progress on recon
   const stamp = Date.now().toString(36);
   const adminContext = await signUpCompany(browser, { adminEmail: `upload-admin-${stamp}@example.test`, companyName: 'Uploads Co' });
   const admin = adminContext.request;
-  const templateRes = await admin.post('/api/templates', {
-    data: {
-      title: 'Paperwork',
-      duration: 14,
-      sections: [
-        {
-          title: 'Week 1',
-          dayStart: 1,
-          dayEnd: 7,
-          tasks: [
-            { title: TASK_TITLE, description: 'Sign the last page and upload the whole contract.', type: 'upload', uploadKinds: ['pdf'] },
-            { title: 'Set up your laptop', type: 'checklist' },
-          ],
-        },
-      ],
-    },
-  });
-  expect(templateRes.status(), await templateRes.text()).toBe(201);
-  const template = (await templateRes.json()) as TemplateDetails;
   const email = `upload-nimal-${stamp}@example.test`;
-  const newHireId = await inviteNewHire(admin, email);
-  const assigned = await admin.post('/api/onboarding-plans', { data: { newHireId, templateId: template.id, startDate: toIsoDate(new Date()) } });
-  expect(assigned.ok(), await assigned.text()).toBe(true);
-  const plan = (await assigned.json()) as PlanDetails;
+  const { plan } = await newHireWithTasks(admin, email, [
+    { title: TASK_TITLE, description: 'Sign the last page and upload the whole contract.', type: 'upload', uploadKinds: ['pdf'] },
+    { title: 'Set up your laptop', type: 'checklist' },
+  ]);
   const uploadTask = plan.tasks.find((task) => task.type === 'upload')!;
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });

@@ -1,7 +1,7 @@
 // /preview-plan/{id} (admin or manager, checked by its route): the plan read-only, exactly as its new
 // hire sees it, and for an admin or the plan's manager the "Tasks of this plan" editor (live plans).
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Eye, SearchX } from 'lucide-react';
+import { ArrowLeft, Eye } from 'lucide-react';
 import { displayName } from '../../../shared/auth.ts';
 import { ERROR_CODE } from '../../../shared/errors.ts';
 import type { PlanSummary } from '../../../shared/onboarding.ts';
@@ -9,6 +9,7 @@ import type { Role } from '../../../shared/roles.ts';
 import { TEMPLATE_KIND_LABELS } from '../../../shared/templates.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { PlanNotFound } from '../../components/ui/plan-not-found.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { useCompany } from '../../lib/api/get-company.ts';
 import { hasErrorCode } from '../../lib/errors.ts';
@@ -36,18 +37,7 @@ export function PreviewPlanScreen({ planId, viewer, tab, onTabChange }: PreviewP
   // The company's links, as the new hire's card shows them; without them (still loading, failed) no card.
   const company = useCompany();
   if (isPending) return <LoadingScreen label="Loading plan preview..." />;
-  if (hasErrorCode(error, ERROR_CODE.notFound)) {
-    return (
-      <section className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
-        <SearchX className="size-12 text-base-content/40" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">Plan Not Found</h1>
-        <p className="text-base-content/70">This onboarding plan does not exist, was removed, or is not one you manage.</p>
-        <Link to="/" activeOptions={{ exact: true }} className="btn btn-primary">
-          Back to my dashboard
-        </Link>
-      </section>
-    );
-  }
+  if (hasErrorCode(error, ERROR_CODE.notFound)) return <PlanNotFound />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} title="Could not load this plan" />;
 
   const name = displayName(plan.newHire);

@@ -2,7 +2,7 @@
 // handed in — form answers, policy acceptances with their evidence, uploaded documents — with the
 // CSV export of each form or policy across every plan of the template.
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ClipboardList, Download, FileCheck2, FileText, FileImage, SearchX } from 'lucide-react';
+import { ArrowLeft, ClipboardList, Download, FileCheck2, FileText, FileImage } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AcknowledgementRecord } from '../../../shared/acknowledgements.ts';
 import { displayName } from '../../../shared/auth.ts';
@@ -13,6 +13,7 @@ import { fileDownloadUrl } from '../../../shared/uploads.ts';
 import { formatFileSize } from '../../components/task-content/action-content.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
+import { PlanNotFound } from '../../components/ui/plan-not-found.tsx';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { PageHeader, SectionHeader } from '../../components/ui/page-header.tsx';
 import { Tooltip } from '../../components/ui/tooltip.tsx';
@@ -40,18 +41,7 @@ function BackLink() {
 export function PlanResponsesScreen({ planId }: { planId: string }) {
   const { data, isPending, error, refetch } = usePlanResponses(planId);
   if (isPending) return <LoadingScreen label="Loading responses..." />;
-  if (hasErrorCode(error, ERROR_CODE.notFound)) {
-    return (
-      <section className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
-        <SearchX className="size-12 text-base-content/40" aria-hidden="true" />
-        <h1 className="text-2xl font-bold">Plan Not Found</h1>
-        <p className="text-base-content/70">This onboarding plan does not exist, was removed, or is not one you manage.</p>
-        <Link to="/" activeOptions={{ exact: true }} className="btn btn-primary">
-          Back to my dashboard
-        </Link>
-      </section>
-    );
-  }
+  if (hasErrorCode(error, ERROR_CODE.notFound)) return <PlanNotFound />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} title="Could not load the responses" />;
   return <ResponsesView responses={data} />;
 }
