@@ -549,7 +549,7 @@ export const jobs = pgTable(
   {
     /** 'mail-outbox', or '<kind>:<companyId>' for a company's job. */
     name: text('name').primaryKey(),
-    kind: text('kind', { enum: ['morning_digest', 'weekly_summary', 'start_mails', 'unread_messages', 'outbox'] }).notNull(),
+    kind: text('kind', { enum: ['morning_digest', 'weekly_summary', 'start_mails', 'unread_messages', 'outbox', 'webhooks'] }).notNull(),
     /** null: a job of the whole server (the outbox, unread-message mails). */
     companyId: text('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     /** A cron expression (croner) read in `timeZone`. */
@@ -689,4 +689,83 @@ export const acknowledgements = pgTable(
     index('acknowledgements_plan_idx').on(t.planId),
     index('acknowledgements_template_task_idx').on(t.templateTaskId, t.sha256),
   ],
+);
+
+/**
+ * An API key of a company (issue 21): shown once, stored as its SHA-256. It acts as the admin who made
+ * it, narrowed by its scope; deleting that admin deletes their keys.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    companyId: companyId(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    /** The key's first characters, shown in lists so a person can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at'),
+    revokedAt: timestamp('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_idx').on(t.keyHash), index('api_keys_company_idx').on(t.companyId)],
+);
+
+/**
+ * Where a company's events go (issue 21): a signed Standard Webhooks endpoint, or a Slack, Microsoft Teams
+ * or Mattermost incoming webhook that gets a readable message.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    companyId: companyId(),
+    kind: text('kind', { enum: ['webhook', 'slack', 'teams', 'mattermost'] }).notNull(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** The event names it wants (shared/integrations.ts). */
+    events: json('events').$type<string[]>().notNull(),
+    /** The Standard Webhooks signing secret ('whsec_' + base64). */
+    secret: text('secret').notNull(),
+    enabled: bool('enabled').notNull().default(true),
+    /** Set when deliveries kept failing for a day and the endpoint was turned off. */
+    disabledAt: timestamp('disabled_at'),
+    disabledReason: text('disabled_reason'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+);
+
+/** One event queued for one endpoint, sent and retried by the job runner (DESIGN.md section 9). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** Also the `webhook-id` header: the receiver's idempotency key, the same on every retry. */
+    id: id(),
+    companyId: companyId(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The JSON body as first sent; a resend sends it again. */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: bigint('next_attempt_at', { mode: 'number' }).notNull(),
+    leaseUntil: bigint('lease_until', { mode: 'number' }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    lastAttemptAt: bigint('last_attempt_at', { mode: 'number' }),
+    deliveredAt: bigint('delivered_at', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
 );

@@ -36,4 +36,7 @@ export const {
   notificationOptOuts,
   files,
   acknowledgements,
+  apiKeys,
+  webhookEndpoints,
+  webhookDeliveries,
 } = schema;
