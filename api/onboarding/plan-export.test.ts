@@ -3,7 +3,7 @@ import type { OnboardingTask, PlanDetails } from '../../shared/onboarding.ts';
 import { addDays } from '../../shared/plan-calendar.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { createTestContext, TEST_PASSWORD_HASH, type TestContext } from '../test/harness.ts';
-import { csvCell } from './plan-export.ts';
+import { csvCell } from '../lib/csv.ts';
 import { serverToday } from './tasks.queries.ts';
 import { insertTemplate } from './test-fixtures.ts';
 

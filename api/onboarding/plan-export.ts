@@ -7,44 +7,13 @@ import { isStaff } from '../../shared/roles.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { forbidden } from '../lib/app-error.ts';
+import { csvDocument, csvLine, type CsvFile, fileSlug } from '../lib/csv.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { getVisiblePlan } from './access.ts';
 import { livePlanTasks } from './plan-tasks.queries.ts';
 import { serverToday } from './tasks.queries.ts';
 
 export const PLAN_EXPORT_COLUMNS = ['Task', 'Section', 'Assigned to', 'Opens', 'Due', 'Status', 'Completed by', 'Completed at'] as const;
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break. A cell a spreadsheet would
- * run as a formula (starting with = + - @, or a tab or carriage return before one) is prefixed with '.
- */
-export function csvCell(value: string | null): string {
-  const text = value ?? '';
-  const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
-}
-
-export function csvLine(cells: (string | null)[]): string {
-  return cells.map(csvCell).join(',');
-}
-
-/** A CSV file's text: the byte order mark makes spreadsheet programs read it as UTF-8 (names with accents). */
-export function csvDocument(lines: string[]): string {
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
-/** 'jane-doe' from 'Jane Doe': letters and digits of the name, for a file name every system accepts. */
-export function fileSlug(name: string, fallback = 'plan'): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug || fallback;
-}
-
-export type PlanExport = { filename: string; csv: string };
 
 /** Names of people by id (one query): the new hire and whoever ticked a task. */
 async function namesOf(db: Db, ids: readonly (string | null)[]): Promise<Map<string, string>> {
@@ -58,7 +27,7 @@ async function namesOf(db: Db, ids: readonly (string | null)[]): Promise<Map<str
 }
 
 /** GET /api/onboarding-plans/{id}/export.csv: staff who see the plan (its new hire: 403, anyone else: 404). */
-export async function exportPlanCsv(db: Db, user: CurrentUser, planId: string, today = serverToday()): Promise<PlanExport> {
+export async function exportPlanCsv(db: Db, user: CurrentUser, planId: string, today = serverToday()): Promise<CsvFile> {
   const plan = await getVisiblePlan(db, user, planId);
   if (!isStaff(user.role)) throw forbidden('Only an admin or the plan’s manager can export this plan.');
   const tasks = await livePlanTasks(db, plan.id);

@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { PlanTaskInputSchema, TaskOrderSchema } from '../../shared/onboarding.ts';
 import { pokePlanIds, taskDoersOf } from '../events/publish.ts';
+import { csvAttachment } from '../lib/csv.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
@@ -55,9 +56,5 @@ export const planTasksRoutes = new Hono<AppEnv>()
   })
 
   .get('/:id/export.csv', requireUser, async (c) => {
-    const { filename, csv } = await exportPlanCsv(c.var.deps.db, currentUser(c), c.req.param('id'));
-    return c.body(csv, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${filename}"`,
-    });
+    return csvAttachment(c, await exportPlanCsv(c.var.deps.db, currentUser(c), c.req.param('id')));
   });

@@ -14,7 +14,7 @@ import { badRequest, forbidden, notFound } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { getVisiblePlan, visiblePlansWhere } from '../onboarding/access.ts';
 import { getPlanDetails } from '../onboarding/onboarding.queries.ts';
-import { csvDocument, csvLine, fileSlug } from '../onboarding/plan-export.ts';
+import { csvDocument, csvLine, fileSlug } from '../lib/csv.ts';
 
 export const FORM_RESPONSES_COLUMNS = ['New hire', 'Email', 'Start date', 'Submitted at'] as const;
 export const ACKNOWLEDGEMENT_RESPONSES_COLUMNS = ['New hire', 'Email', 'Typed name', 'Accepted at', 'IP address', 'User agent', 'Version', 'SHA-256'] as const;
