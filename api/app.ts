@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'drizzle-orm';
 import type { ApiErrorBody } from '../shared/errors.ts';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { acknowledgementRoutes } from './acknowledgements/acknowledgements.routes.ts';
 import { accountRoutes, authRoutes } from './auth/auth.routes.ts';
 import { loadUser } from './auth/sessions.ts';
@@ -83,6 +84,7 @@ function apiRoutes() {
       .route('/', uploadsRoutes)
       .route('/tasks', acknowledgementRoutes)
       .route('/', responsesRoutes)
+      .route('/api-keys', apiKeysRoutes)
   );
 }
 

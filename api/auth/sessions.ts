@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { authenticateApiKey, carriesApiKey } from '../api-keys/api-key-auth.ts';
 import type { Db } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -99,8 +100,15 @@ export function getSessionId(c: Context<AppEnv>): string | undefined {
   return getCookie(c, sessionCookieName(c.var.deps.config.secureCookies));
 }
 
-/** Middleware: the session cookie's user, when there is one, for requireUser, requireRole and currentUser. */
+/**
+ * Middleware: the session cookie's user, when there is one, for requireUser, requireRole and currentUser.
+ * A request with an API key is authenticated by the key alone: its cookie is never read (issue 21).
+ */
 export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (carriesApiKey(c)) {
+    await authenticateApiKey(c);
+    return next();
+  }
   const sid = getSessionId(c);
   if (sid) {
     const user = await readSessionUser(c.var.deps.db, sid);

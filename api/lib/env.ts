@@ -1,4 +1,5 @@
 // The Hono environment: dependencies every handler reads, and the signed-in user once loaded.
+import type { ApiKeyScope } from '../../shared/api-keys.ts';
 import type { Role } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -27,5 +28,7 @@ export type AppEnv = {
     deps: AppDeps;
     user: CurrentUser | undefined;
     sessionId: string | undefined;
+    /** Set when the request is authenticated by an API key (api/api-keys/api-key-auth.ts); `user` is then its creator. */
+    apiKey: { id: string; scope: ApiKeyScope } | undefined;
   };
 };

@@ -2,6 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { ERROR_CODE } from '../../shared/errors.ts';
+import { carriesApiKey } from '../api-keys/api-key-auth.ts';
 import { AppError, forbidden } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 
@@ -12,9 +13,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const ORIGIN_EXEMPT = new Set(['/api/payments/notify', '/api/notifications/unsubscribe']);
 
-/** hono/csrf skips JSON bodies, so every unsafe request is checked here whatever its type. */
+/**
+ * hono/csrf skips JSON bodies, so every unsafe request is checked here whatever its type. A request with an
+ * API key is not a browser's (none adds the header by itself) and is authenticated by the key alone.
+ */
 export const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path)) {
+  if (!SAFE_METHODS.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path) && !carriesApiKey(c)) {
     const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
     if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw forbidden('Cross-site request refused.');
