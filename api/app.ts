@@ -30,6 +30,7 @@ import { syncRoutes } from './sync/sync.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
 import { isFileUpload, uploadsRoutes } from './uploads/uploads.routes.ts';
+import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const limitBody = bodyLimit({
@@ -84,6 +85,7 @@ function apiRoutes() {
       .route('/', uploadsRoutes)
       .route('/tasks', acknowledgementRoutes)
       .route('/', responsesRoutes)
+      .route('/webhooks', webhooksRoutes)
       .route('/api-keys', apiKeysRoutes)
   );
 }

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  // Webhooks (issue 21): may endpoints be on private, loopback or link-local addresses? Default: yes outside production, no in it (SSRF).
+  WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
 });
 
 export type Config = {
@@ -96,6 +98,8 @@ export type Config = {
   push: { vapidKeys: { publicKey: string; privateKey: string } | undefined; subject: string };
   /** Where uploaded files' bytes live (api/uploads/file-storage.ts). */
   files: FileStorageConfig;
+  /** Webhook endpoints on private, loopback or link-local addresses are allowed (tests, development); never by default in production (SSRF). */
+  webhooks: { allowPrivate: boolean };
 };
 
 /**
@@ -234,5 +238,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'disk', dir: env.UPLOAD_DIR ?? join(dirname(env.DATABASE_PATH), 'uploads') },
+    webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? !production },
   };
 }

@@ -18,6 +18,7 @@ import { createMailer } from './mail/mailer.ts';
 import { settleBackgroundDeliveries } from './mail/outbox.ts';
 import { vapidKeys } from './push/vapid-keys.ts';
 import { createFileStorage } from './uploads/file-storage.ts';
+import { startWebhookKicks } from './webhooks/delivery.ts';
 
 // A promise nobody awaited failed somewhere (a fire-and-forget write, a library's timer): that request
 // or chore is lost, but the others are fine, so log it and keep serving instead of crashing them all.
@@ -89,6 +90,7 @@ async function start() {
   await vapidKeys(db, config);
   const chores = startChores({ db, config });
   const jobRunner = startJobRunner({ db, handlers: jobHandlers({ config, mailer }) });
+  const webhookKicks = startWebhookKicks({ db, config });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Kickoff is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`);
   });
@@ -98,7 +100,7 @@ async function start() {
   const closeAndExit = () => {
     // A job still running gets until just before the forced exit below; one cut off is taken over by
     // another instance when its lease runs out. Mails being sent for a request finish (or stay queued).
-    closing ??= Promise.all([jobRunner.stop(8_000), changes.close(), settleBackgroundDeliveries()])
+    closing ??= Promise.all([jobRunner.stop(8_000), webhookKicks.stop(), changes.close(), settleBackgroundDeliveries()])
       .then(() => database.close())
       .catch((error: unknown) => console.error('Closing the database failed:', error))
       .finally(() => process.exit(0));

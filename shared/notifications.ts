@@ -62,7 +62,7 @@ export type PushSubscriptionInput = v.InferOutput<typeof PushSubscriptionSchema>
 /** What a push notification carries; the service worker shows it and opens `url` on click. */
 export type PushPayload = { title: string; body: string; url: string; tag?: string };
 
-export const JOB_KINDS = ['morning_digest', 'weekly_summary', 'start_mails', 'unread_messages', 'outbox'] as const;
+export const JOB_KINDS = ['morning_digest', 'weekly_summary', 'start_mails', 'unread_messages', 'outbox', 'webhooks'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_LABELS: Record<JobKind, string> = {
@@ -71,6 +71,7 @@ export const JOB_LABELS: Record<JobKind, string> = {
   start_mails: 'Welcome and preboarding mails',
   unread_messages: 'Unread message mails',
   outbox: 'Sending mails and notifications',
+  webhooks: 'Sending webhooks and chat messages',
 };
 
 /** GET /api/jobs (admins): the company's jobs and the server-wide ones that serve it. Times are ISO. */

@@ -8,6 +8,7 @@ import type { ReminderContext } from '../reminders/reminder-context.ts';
 import { sendStartMails } from '../reminders/start-mails.ts';
 import { sendUnreadMessageMails } from '../reminders/unread-messages.ts';
 import { sendWeeklySummaries } from '../reminders/weekly-summary.ts';
+import { deliverWebhooks } from '../webhooks/delivery.ts';
 import type { JobHandlers, JobRun } from './runner.ts';
 
 /** A company job's reminder context; a company job row always names its company. */
@@ -23,5 +24,6 @@ export function jobHandlers({ config, mailer }: { config: Config; mailer: Mailer
     start_mails: (run) => sendStartMails(reminderContext(run, config.appUrl)),
     unread_messages: ({ db, now }) => sendUnreadMessageMails({ db, now, appUrl: config.appUrl }),
     outbox: ({ db, now }) => deliverOutbox({ db, mailer, config, now }),
+    webhooks: ({ db, now }) => deliverWebhooks({ db, config, now }),
   };
 }

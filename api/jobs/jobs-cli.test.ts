@@ -60,15 +60,15 @@ describe('npm run jobs', () => {
     const first = await runJobs(childEnv, ['--at', '2026-12-01T08:00']);
     expect(first.code, first.output).toBe(0);
     const lines = first.output.trim().split('\n');
-    expect(lines[0]).toBe('Jobs due at 2026-12-01T08:00:00.000Z: 4');
+    expect(lines[0]).toBe('Jobs due at 2026-12-01T08:00:00.000Z: 5');
     // A Tuesday: no weekly summary. The outbox last, having sent the waiting mail.
     expect(
       lines
-        .slice(1, 4)
+        .slice(1, 5)
         .map((line) => line.trim().split(/\s+/).slice(0, 2).join(' '))
         .sort(),
-    ).toEqual([`morning_digest:${company.id} ok`, `start_mails:${company.id} ok`, 'unread_messages ok'].sort());
-    expect(lines[4]).toMatch(/^ {2}outbox {2}ok {2}sent 1, failed 0, retrying 0$/);
+    ).toEqual([`morning_digest:${company.id} ok`, `start_mails:${company.id} ok`, 'unread_messages ok', 'webhooks ok'].sort());
+    expect(lines[5]).toMatch(/^ {2}outbox {2}ok {2}sent 1, failed 0, retrying 0$/);
     expect(readdirSync(mailDir).filter((file) => file.endsWith('.eml'))).toHaveLength(1);
     const [digest] = await db
       .select({ nextRunAt: jobs.nextRunAt })

@@ -33,6 +33,7 @@ describe('GET /api/jobs', () => {
       companyJobName('start_mails', acme.company.id),
       'unread_messages',
       'outbox',
+      'webhooks',
     ]);
     expect(JSON.stringify(body)).not.toContain(rival.company.id);
     expect(body.jobs[0]).toMatchObject({
@@ -90,6 +91,7 @@ describe('GET /api/jobs', () => {
       weekly_summary: fine,
       start_mails: fine,
       unread_messages: fine,
+      webhooks: fine,
       outbox: fine,
     };
     const digestView = async () => ((await overview(acme.cookies.admin)).body as JobsOverview).jobs.find((job) => job.name === digest);

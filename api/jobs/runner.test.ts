@@ -28,7 +28,7 @@ function countingHandlers(options: { fail?: (name: string) => string | undefined
     if (failure) throw new Error(failure);
     return { enqueued: 0 };
   };
-  const handlers: JobHandlers = { morning_digest: handler, weekly_summary: handler, start_mails: handler, unread_messages: handler, outbox: handler };
+  const handlers: JobHandlers = { morning_digest: handler, weekly_summary: handler, start_mails: handler, unread_messages: handler, outbox: handler, webhooks: handler };
   return { runs, handlers };
 }
 
@@ -63,7 +63,7 @@ describe('running due jobs', () => {
     const [byA, byB] = await Promise.all([runDueJobs({ db, now, owner: 'A', handlers }), runDueJobs({ db, now, owner: 'B', handlers })]);
 
     // Wednesday: no weekly summary. Everything else due ran once, by one runner or the other.
-    const due = [acme.digest, acme.startMails, 'outbox', 'unread_messages'].sort();
+    const due = [acme.digest, acme.startMails, 'outbox', 'unread_messages', 'webhooks'].sort();
     expect([...runs].sort()).toEqual(due);
     expect([...ranNames(byA), ...ranNames(byB)].sort()).toEqual(due);
     expect(await nextRunOf(db, acme.digest)).toBe('2026-01-15T08:00:00.000Z');
@@ -94,7 +94,7 @@ describe('running due jobs', () => {
 
     expect(ranNames(byA)).toContain(acme.digest);
     expect(ranNames(byB)).not.toContain(acme.digest);
-    expect([...ranNames(byA), ...ranNames(byB)].sort()).toEqual([acme.digest, acme.startMails, 'outbox', 'unread_messages'].sort());
+    expect([...ranNames(byA), ...ranNames(byB)].sort()).toEqual([acme.digest, acme.startMails, 'outbox', 'unread_messages', 'webhooks'].sort());
     // Company jobs and unread messages first; the outbox last.
     expect(ranNames(byB).at(-1)).toBe('outbox');
   });
@@ -227,7 +227,7 @@ describe('the server’s timer', () => {
     expect(stopped).toBe(false);
     release();
     await stopping;
-    expect(runs).toEqual(['unread_messages', 'outbox']);
+    expect(runs).toEqual(['unread_messages', 'webhooks', 'outbox']);
     expect(await jobRow(db, 'outbox')).toMatchObject({ leaseOwner: null, attempts: 0 });
   });
 });

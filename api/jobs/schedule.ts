@@ -4,15 +4,16 @@ import { Cron } from 'croner';
 import { DIGEST_HOUR, type JobKind } from '../../shared/notifications.ts';
 
 export type CompanyJobKind = Extract<JobKind, 'morning_digest' | 'start_mails' | 'weekly_summary'>;
-export type ServerJobKind = Extract<JobKind, 'outbox' | 'unread_messages'>;
+export type ServerJobKind = Extract<JobKind, 'outbox' | 'unread_messages' | 'webhooks'>;
 
 /** What a job row must say; ensureJobs keeps the table in line with these. */
 export type JobDefinition = { name: string; kind: JobKind; companyId: string | null; schedule: string; timeZone: string };
 
-/** Every minute, in UTC: the outbox is emptied and unread messages are looked at. */
+/** Every minute, in UTC: the outbox is emptied, unread messages are looked at, due webhooks are sent. */
 const SERVER_JOB_SCHEDULES: Record<ServerJobKind, string> = {
   outbox: '* * * * *',
   unread_messages: '* * * * *',
+  webhooks: '* * * * *',
 };
 
 /** At DIGEST_HOUR in the company's time zone; the weekly summary on Mondays. */

@@ -13,6 +13,7 @@ import { alreadyExists, badRequest, found } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
 import { getVisiblePlan, type PlanRow } from '../onboarding/access.ts';
 import type { CurrentUser } from '../lib/env.ts';
+import { enqueueWebhookEvent, webhookPerson, webhookPlan } from '../webhooks/webhook-events.ts';
 
 /**
  * Staff notes never reach the plan's new hire, whichever route reads the messages (list, unread
@@ -152,6 +153,10 @@ export async function sendMessageOnPlan(tx: Tx, user: CurrentUser, input: SendMe
   const version = await nextVersion(tx, plan.companyId);
   const audience = audienceOf(plan, user.id, receiverId);
   await tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, audience, createdAt, version });
+  await enqueueWebhookEvent(tx, plan.companyId, 'message.created', async () => ({
+    message: { id, content, sender: await webhookPerson(tx, user.id) },
+    plan: await webhookPlan(tx, plan.id),
+  }));
   return { message: found(await getMessageById(tx, id), 'Message'), plan: parties };
 }
 

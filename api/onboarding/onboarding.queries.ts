@@ -22,6 +22,7 @@ import { planParties, placeholderValuesOf } from './plan-parties.ts';
 import { recountPlan } from './plan-recount.ts';
 import { serverToday, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask } from './tasks.queries.ts';
 import { planBuddy, planManager, planNewHire, planPeopleColumns } from './plan-people.ts';
+import { enqueueWebhookEvent, webhookPlan } from '../webhooks/webhook-events.ts';
 
 /**
  * Plans as lists show them, with their people, template and task counters (decision 008): one query a
@@ -415,6 +416,7 @@ export async function assignPlanFromTemplate(db: Db, actor: CurrentUser, options
     if (!plan) throw new Error('assignPlanFromTemplate: the insert returned no plan');
     await insertTasks(tx, await planTaskRows(tx, plan, await planParties(tx, plan), template.tasks, version));
     await movePlanFigures(tx, companyId, [], [plan]);
+    await enqueueWebhookEvent(tx, companyId, 'plan.created', async () => ({ plan: await webhookPlan(tx, plan.id) }));
     return plan.id;
   });
   return getPlanDetails(db, actor, planId);

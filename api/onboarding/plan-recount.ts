@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { onboardingPlans, onboardingTasks } from '../db/schema.ts';
 import { movePlanFigures, planFigureColumns } from '../stats/plan-counters.ts';
+import { enqueueWebhookEvent, webhookPlan } from '../webhooks/webhook-events.ts';
 
 /**
  * Counts the plan's live tasks (all, and the new hire's own), completes or reopens the plan to match,
@@ -43,4 +44,5 @@ export async function recountPlan(tx: Tx, planId: string, version: number): Prom
     })
     .where(eq(onboardingPlans.id, planId));
   await movePlanFigures(tx, before.companyId, [before], [after]);
+  if (completionChanged && isCompleted) await enqueueWebhookEvent(tx, before.companyId, 'plan.completed', async () => ({ plan: await webhookPlan(tx, planId) }));
 }

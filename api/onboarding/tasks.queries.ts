@@ -15,6 +15,7 @@ import { clientTimeUpToNow } from '../lib/client-time.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { movePlanFigures, planFigureColumns } from '../stats/plan-counters.ts';
 import { placeholderValuesOf } from './plan-parties.ts';
+import { enqueueWebhookEvent, webhookPerson, webhookPlan } from '../webhooks/webhook-events.ts';
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
 /** `byAction`: the task's own action completes it (a form submitted, a policy accepted, a file uploaded). */
@@ -162,6 +163,14 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
     planWrite ? movePlanFigures(tx, user.companyId, [before], [after]) : undefined,
   ]);
   if (!task) throw notFound('Task');
+  // Events of what changed (a repeated tick, or a duplicate sync push, changes nothing and tells no one).
+  if (input.isCompleted && !found.taskCompleted) {
+    await enqueueWebhookEvent(tx, user.companyId, 'task.completed', async () => ({
+      task: { id: task.id, title: task.title, completedBy: await webhookPerson(tx, user.id) },
+      plan: await webhookPlan(tx, found.planId),
+    }));
+  }
+  if (allDone && !before.isCompleted) await enqueueWebhookEvent(tx, user.companyId, 'plan.completed', async () => ({ plan: await webhookPlan(tx, found.planId) }));
   // Most tasks name no placeholder: only those read the plan's values.
   const values = taskHasPlaceholders(task) ? await placeholderValuesOf(tx, task.planId) : undefined;
   const { assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail } = found;

@@ -19,6 +19,7 @@ import { recordUserDeletion } from '../sync/tombstones.ts';
 import { takePersonFiles } from '../uploads/file-cleanup.ts';
 import { countManagers, taskCountsByPlan } from '../onboarding/onboarding.queries.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
+import { enqueueWebhookEvent, toWebhookPerson, webhookPerson } from '../webhooks/webhook-events.ts';
 
 const managerOf = alias(users, 'team_manager');
 
@@ -169,7 +170,12 @@ export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, i
         throw planLimitReached(limitReachedMessage(planType, 'managers'));
       }
     }
-    return createTeamMember(tx, person);
+    const member = await createTeamMember(tx, person);
+    await enqueueWebhookEvent(tx, inviter.companyId, 'user.invited', async () => ({
+      user: { ...toWebhookPerson(member), managerId: member.managerId },
+      invitedBy: await webhookPerson(tx, inviter.id),
+    }));
+    return member;
   });
   const mail = await issueInvitation(db, appUrl, inviter, created);
   return {
@@ -206,6 +212,8 @@ export async function deleteTeamMember(db: Db, admin: CurrentUser, userId: strin
     // Looked up under the version's lock: of two deletions at once, the second finds nobody (404).
     const person = await companyPerson(tx, admin.companyId, userId);
     if (!person) throw notFound('User');
+    // Read before the row goes: the payload names who was deleted.
+    await enqueueWebhookEvent(tx, admin.companyId, 'user.deleted', async () => ({ user: toWebhookPerson(person), deletedBy: await webhookPerson(tx, admin.id) }));
     await recordUserDeletion(tx, { id: userId, companyId: admin.companyId }, version);
     await tx
       .update(users)

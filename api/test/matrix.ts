@@ -799,6 +799,7 @@ export const MATRIX: MatrixRow[] = [
         ...(['morning_digest', 'weekly_summary', 'start_mails'] as const).map((kind) => companyJobName(kind, w.users[actor].companyId)),
         'unread_messages',
         'outbox',
+        'webhooks',
       ],
     },
   },
