@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../test/harness.ts';
 import { snapshot } from '../test/database-image.ts';
-import { MATRIX, type Expected, type MatrixRow, type Target } from '../test/matrix.ts';
-import { ACTORS, COMPANY_OF, buildWorld, forkWorld, type Actor, type World, type WorldImage } from '../test/world.ts';
+import { apiKeys } from '../db/schema.ts';
+import { keyExpectation, MATRIX, type Expected, type MatrixRow, type Target } from '../test/matrix.ts';
+import { ACTORS, COMPANY_OF, KEY_ACTORS, KEY_CREATOR, buildWorld, forkWorld, type Actor, type KeyActor, type World, type WorldImage } from '../test/world.ts';
 
 let world: WorldImage;
 let cellsChecked = 0;
@@ -46,27 +47,37 @@ function pathOf(row: MatrixRow, params: Record<string, string>, query?: Record<s
   return query ? `${path}?${new URLSearchParams(query).toString()}` : path;
 }
 
-async function checkCell(row: MatrixRow, target: Target, actor: Actor): Promise<void> {
+const isKeyActor = (caller: Actor | KeyActor): caller is KeyActor => (KEY_ACTORS as readonly string[]).includes(caller);
+
+/** A key's row without its lastUsedAt, which any request made with it may stamp (at most once a minute). */
+const keysWithoutUse = (w: World) =>
+  w.ctx.db.select({ id: apiKeys.id, name: apiKeys.name, scope: apiKeys.scope, keyHash: apiKeys.keyHash, revokedAt: apiKeys.revokedAt }).from(apiKeys);
+
+/** `caller`: a person with their session cookie, or a key actor with its key and no cookie (issue 21). */
+async function checkCell(row: MatrixRow, target: Target, caller: Actor | KeyActor): Promise<void> {
   const w = await forkWorld(world);
+  // A key acts as its creator: whose company and what they see.
+  const actor: Actor = isKeyActor(caller) ? KEY_CREATOR[caller] : caller;
   try {
     await target.prepare?.(w);
     const params = target.params?.(w) ?? {};
     const path = pathOf(row, params, target.query?.(w));
     const body: unknown = await target.body?.(w);
-    const expected = target.expect[actor];
+    const expected = isKeyActor(caller) ? keyExpectation(row, target, caller, pathOf(row, params)) : target.expect[caller];
     const refused = isRefusal(expected);
-    const notCompared = [...REQUEST_COUNTERS, ...(target.mayWrite?.tables ?? [])];
+    const notCompared = [...REQUEST_COUNTERS, ...(target.mayWrite?.tables ?? []), ...(isKeyActor(caller) ? ['api_keys'] : [])];
     const before = refused ? await snapshot(w.ctx.db, notCompared) : undefined;
+    const keysBefore = refused && isKeyActor(caller) ? await keysWithoutUse(w) : undefined;
     const mailsBefore = w.ctx.mails.length;
 
     const res = await w.ctx.request(path, {
       method: row.route.slice(0, row.route.indexOf(' ')),
       body,
-      cookie: actor === 'anonymous' ? undefined : w.cookies[actor],
-      headers: target.headers,
+      cookie: isKeyActor(caller) || caller === 'anonymous' ? undefined : w.cookies[caller],
+      headers: isKeyActor(caller) ? { ...target.headers, Authorization: `Bearer ${w.apiKeys[caller].key}` } : target.headers,
     });
     const actual = row.outcome && res.status === 200 ? row.outcome(res.body) : res.status;
-    const cell = `${row.route} | ${target.label} | ${actor}`;
+    const cell = `${row.route} | ${target.label} | ${caller}`;
     cellsChecked += 1;
 
     expect.soft(actual, `${cell}: ${res.text.slice(0, 200)}`).toBe(expected);
@@ -74,6 +85,7 @@ async function checkCell(row: MatrixRow, target: Target, actor: Actor): Promise<
     if (refused) {
       expect.soft(await snapshot(w.ctx.db, notCompared), `${cell}: a refusal changes nothing`).toEqual(before);
       expect.soft(w.ctx.mails.length, `${cell}: a refusal sends no mail`).toBe(mailsBefore);
+      if (keysBefore) expect.soft(await keysWithoutUse(w), `${cell}: a refusal changes no key`).toEqual(keysBefore);
     }
     if (expected === 'rejected' && isForeign(target, actor)) {
       expect.soft(res.body?.results?.[0]?.message, `${cell}: another company's record is simply not there`).toMatch(/not found/i);
@@ -140,7 +152,7 @@ describe('permission matrix (DESIGN.md section 5)', () => {
       `${row.route}: ${row.rule}`,
       async () => {
         for (const target of row.targets) {
-          for (const actor of ACTORS) await checkCell(row, target, actor);
+          for (const actor of [...ACTORS, ...KEY_ACTORS]) await checkCell(row, target, actor);
         }
       },
       ROUTE_TIMEOUT_MS,

@@ -19,7 +19,8 @@ import { policySha256 } from '../../shared/acknowledgements.ts';
 import { unsubscribeToken } from '../notifications/unsubscribe-token.ts';
 import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptions/payhere.ts';
 import { TEST_PASSWORD } from './harness.ts';
-import { ACTORS, COMPANY_OF, type Actor, type SignedInActor, type World, signedNotify, WORLD_PDF, WORLD_POLICY_TEXT } from './world.ts';
+import { apiKeyRefusal } from '../api-keys/api-key-auth.ts';
+import { ACTORS, COMPANY_OF, KEY_CREATOR, KEY_SCOPE, type Actor, type KeyActor, type SignedInActor, type World, signedNotify, WORLD_PDF, WORLD_POLICY_TEXT } from './world.ts';
 
 export type Expected = number | 'applied' | 'rejected';
 export type Expectations = Record<Actor, Expected>;
@@ -40,6 +41,8 @@ export type Target = {
   expect: Expectations;
   /** Tables a refused request still writes by design (left out of the "nothing changed" check), and why. */
   mayWrite?: { tables: string[]; why: string };
+  /** What a key actor gets, where it is not what keyExpectation derives (say why in a comment). */
+  keyExpect?: Partial<Record<KeyActor, Expected>>;
 };
 
 export type MatrixRow = {
@@ -69,6 +72,20 @@ export function line(text: string): Expectations {
     if (typeof value === 'string' && value !== 'applied' && value !== 'rejected') throw new Error(`unknown cell "${value}" in "${text}"`);
   }
   return Object.fromEntries(ACTORS.map((actor, index) => [actor, values[index]])) as Expectations;
+}
+
+/**
+ * What a key actor gets (issue 21), derived so that no row has to state it: a key acts as its creator
+ * (adminA), so it gets adminA's answer, another company's record included (404); except that the routes
+ * no key may drive, and every unsafe method for a read key, are 403 (apiKeyRefusal, the one rule the
+ * server applies). `path`: the request's path, without its query. A target's keyExpect overrides.
+ */
+export function keyExpectation(row: MatrixRow, target: Target, actor: KeyActor, path: string): Expected {
+  const override = target.keyExpect?.[actor];
+  if (override !== undefined) return override;
+  const method = row.route.slice(0, row.route.indexOf(' '));
+  if (apiKeyRefusal(KEY_SCOPE[actor], method, path)) return 403;
+  return target.expect[KEY_CREATOR[actor]];
 }
 
 // ---- what each actor may see (DESIGN.md section 5), for the list rows ----
@@ -697,6 +714,27 @@ export const MATRIX: MatrixRow[] = [
         params: (w) => ({ templateId: w.templates.adminA, templateTaskId: w.templateTasks.B.form }),
         expect: line('401 | 404 404 404 403 403 | 404 404 403'),
       },
+    ],
+  },
+
+  // ---- API keys (issue 21): signed-in admins only; a key never manages keys (keyExpectation) ----
+  {
+    route: 'GET /api/api-keys',
+    rule: 'API keys: admins list their own company’s keys (never the key or its hash); managers and new hires no',
+    targets: [{ label: 'the caller’s company', expect: adminsOnly(200, 200) }],
+    shows: { ids: idsOf, visible: (w, actor) => (isCompanyA(actor) ? [w.apiKeys.keyA.id, w.apiKeys.readKeyA.id] : [w.apiKeys.B.id]) },
+  },
+  {
+    route: 'POST /api/api-keys',
+    rule: 'API keys: admins create keys of their own company; managers and new hires no',
+    targets: [{ label: 'a new read key', body: () => ({ name: 'Matrix reporting', scope: 'read' }), expect: adminsOnly(201, 201) }],
+  },
+  {
+    route: 'DELETE /api/api-keys/:id',
+    rule: 'API keys: admins revoke their own company’s keys; another company’s key is 404',
+    targets: [
+      { label: 'readKeyA (company A’s)', company: 'A', params: (w) => ({ id: w.apiKeys.readKeyA.id }), expect: adminsOnly(200, 404) },
+      { label: 'company B’s key', company: 'B', params: (w) => ({ id: w.apiKeys.B.id }), expect: adminsOnly(404, 200) },
     ],
   },
 

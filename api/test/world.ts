@@ -1,5 +1,7 @@
 // Test-only: two companies with every kind of person, templates, plans, messages and subscriptions,
 // built through the real query functions, for the permission matrix and the session checks.
+import type { ApiKeyScope } from '../../shared/api-keys.ts';
+import { createApiKey } from '../api-keys/api-keys.queries.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
 import type { Config } from '../config.ts';
 import { transaction } from '../db/client.ts';
@@ -32,6 +34,16 @@ export const COMPANY_OF: Record<Actor, 'A' | 'B' | null> = {
   managerB: 'B',
   newHireB: 'B',
 };
+
+/**
+ * Callers by API key (issue 21): company A's keys, made by adminA, sent as `Authorization: Bearer` with no
+ * cookie. Each acts as adminA within its scope; matrix.ts derives what they get from adminA's line.
+ */
+export const KEY_ACTORS = ['keyA', 'readKeyA'] as const;
+export type KeyActor = (typeof KEY_ACTORS)[number];
+export const KEY_SCOPE: Record<KeyActor, ApiKeyScope> = { keyA: 'write', readKeyA: 'read' };
+/** Whose key it is: the actor it acts as. */
+export const KEY_CREATOR: Record<KeyActor, SignedInActor> = { keyA: 'adminA', readKeyA: 'adminA' };
 
 /** Start date of every plan; its value does not matter to any permission. */
 const START_DATE = '2026-01-05';
@@ -184,6 +196,17 @@ async function seed(ctx: TestContext) {
   const syncClientA1 = crypto.randomUUID();
   await pushMutations(db, newHireA1, { clientId: syncClientA1, mutations: [] });
 
+  // Company A's keys (the key actors) and one of company B's, each made by its company's admin.
+  const key = async (user: CurrentUser, name: string, scope: ApiKeyScope) => {
+    const { id, key: secret } = await createApiKey(db, user, { name, scope });
+    return { id, key: secret };
+  };
+  const apiKeys = {
+    keyA: await key(a.admin, 'Matrix write key', KEY_SCOPE.keyA),
+    readKeyA: await key(a.admin, 'Matrix read key', KEY_SCOPE.readKeyA),
+    B: await key(b.admin, 'Company B key', 'write'),
+  };
+
   const orderA = await createPendingOrder(db, { companyId: a.company.id, planType: 'business', billingPeriod: 'monthly', currency: 'LKR' });
   const orderB = await createPendingOrder(db, { companyId: b.company.id, planType: 'business', billingPeriod: 'monthly', currency: 'USD' });
 
@@ -234,6 +257,8 @@ async function seed(ctx: TestContext) {
     messages: { M1: messageM1.id, M2: messageM2.id, MB: messageMB.id, MB2: messageMB2.id, SN1: staffNoteSN1.id },
     subscriptions: { A: subscriptionA, B: subscriptionB },
     syncClients: { newHireA1: syncClientA1 },
+    /** Each key's id and the key itself (what the key actors send). */
+    apiKeys,
     orders: {
       pendingA: { orderId: orderA.payhereOrderId ?? '', amount: orderA.amount, currency: orderA.currency },
       pendingB: { orderId: orderB.payhereOrderId ?? '', amount: orderB.amount, currency: orderB.currency },
