@@ -19,6 +19,7 @@ import { policySha256 } from '../../shared/acknowledgements.ts';
 import { unsubscribeToken } from '../notifications/unsubscribe-token.ts';
 import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptions/payhere.ts';
 import { TEST_PASSWORD } from './harness.ts';
+import { insertMatrixWebhooks, MATRIX_WEBHOOKS } from '../webhooks/test-endpoints.ts';
 import { apiKeyRefusal } from '../api-keys/api-key-auth.ts';
 import { ACTORS, COMPANY_OF, KEY_CREATOR, KEY_SCOPE, type Actor, type KeyActor, type SignedInActor, type World, signedNotify, WORLD_PDF, WORLD_POLICY_TEXT } from './world.ts';
 
@@ -140,6 +141,23 @@ function peopleVisibleTo(w: World, actor: SignedInActor): string[] {
 }
 
 const idsOf = (body: unknown) => (Array.isArray(body) ? body.map((row: { id: string }) => row.id) : ['(not a list)']);
+
+// ---- webhooks (issue 21): an endpoint and a delivery per company, made in each cell's copy ----
+
+const withWebhooks = (w: World) => insertMatrixWebhooks(w.ctx.db, { A: w.companies.A.id, B: w.companies.B.id });
+
+/** The rows of the routes aimed at one endpoint: its own company's admin succeeds, the other company's gets 404. */
+function webhookRows(routes: [MatrixRow['route'], string, number, ((w: World) => unknown)?][]): MatrixRow[] {
+  const target = (company: 'A' | 'B', status: number, body?: (w: World) => unknown): Target => ({
+    label: `company ${company}’s endpoint`,
+    company,
+    prepare: withWebhooks,
+    params: () => ({ id: MATRIX_WEBHOOKS[company].endpointId, deliveryId: MATRIX_WEBHOOKS[company].deliveryId }),
+    body,
+    expect: company === 'A' ? adminsOnly(status, 404) : adminsOnly(404, status),
+  });
+  return routes.map(([route, rule, status, body]) => ({ route, rule, targets: [target('A', status, body), target('B', status, body)] }));
+}
 
 // ---- request bodies ----
 
@@ -737,6 +755,27 @@ export const MATRIX: MatrixRow[] = [
       { label: 'company B’s key', company: 'B', params: (w) => ({ id: w.apiKeys.B.id }), expect: adminsOnly(404, 200) },
     ],
   },
+
+  // ---- webhooks (issue 21) ----
+  {
+    route: 'GET /api/webhooks',
+    rule: 'webhooks: admins list their own company’s endpoints; managers and new hires no',
+    targets: [{ label: 'the caller’s company', prepare: withWebhooks, expect: adminsOnly(200, 200) }],
+    shows: { ids: idsOf, visible: (w, actor) => [MATRIX_WEBHOOKS[isCompanyA(actor) ? 'A' : 'B'].endpointId] },
+  },
+  {
+    route: 'POST /api/webhooks',
+    rule: 'webhooks: admins add endpoints to their own company; managers and new hires no',
+    targets: [{ label: 'a new endpoint', body: () => ({ kind: 'slack', url: 'https://hooks.example.com/kickoff', events: ['plan.created'] }), expect: adminsOnly(201, 201) }],
+  },
+  ...webhookRows([
+    ['GET /api/webhooks/:id', 'webhooks: admins read their own company’s endpoint (with its secret); another company’s is 404', 200],
+    ['PATCH /api/webhooks/:id', 'webhooks: admins change their own company’s endpoint; another company’s is 404', 200, () => ({ description: 'Matrix' })],
+    ['DELETE /api/webhooks/:id', 'webhooks: admins delete their own company’s endpoint; another company’s is 404', 204],
+    ['POST /api/webhooks/:id/test', 'webhooks: admins send a test event to their own company’s endpoint; another company’s is 404', 201],
+    ['GET /api/webhooks/:id/deliveries', 'webhooks: admins read their own company’s delivery log; another company’s is 404', 200],
+    ['POST /api/webhooks/:id/deliveries/:deliveryId/resend', 'webhooks: admins resend their own company’s deliveries; another company’s is 404', 200],
+  ]),
 
   // ---- the change stream ----
   {
