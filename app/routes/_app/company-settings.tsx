@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
+import { apiKeysQueryOptions } from '../../features/api-keys/api/get-api-keys.ts';
+import { ApiKeysPanel } from '../../features/api-keys/api-keys-panel.tsx';
 import { CompanySettingsScreen } from '../../features/company/company-settings-screen.tsx';
 import { jobsQueryOptions } from '../../features/notifications/api/get-jobs.ts';
 import { JobsPanel } from '../../features/notifications/jobs-panel.tsx';
@@ -11,11 +13,25 @@ export const Route = createFileRoute('/_app/company-settings')({
   beforeLoad: ({ context }) => requireRole(context.user, ['admin'], 'You need admin privileges to change company settings.'),
   // The loader in a chunk of its own: kept out of the first load every visitor downloads.
   codeSplitGroupings: [['loader'], ['component']],
-  loader: ({ context }) => settled(context.queryClient.ensureQueryData(companyQueryOptions()), context.queryClient.ensureQueryData(jobsQueryOptions())),
+  loader: ({ context }) =>
+    settled(
+      context.queryClient.ensureQueryData(companyQueryOptions()),
+      context.queryClient.ensureQueryData(jobsQueryOptions()),
+      context.queryClient.ensureQueryData(apiKeysQueryOptions()),
+    ),
   pendingComponent: () => <LoadingScreen label="Loading company settings..." />,
   component: CompanySettingsRoute,
 });
 
 function CompanySettingsRoute() {
-  return <CompanySettingsScreen jobsPanel={(timeZone) => <JobsPanel timeZone={timeZone} />} />;
+  return (
+    <CompanySettingsScreen
+      jobsPanel={(timeZone) => (
+        <>
+          <JobsPanel timeZone={timeZone} />
+          <ApiKeysPanel />
+        </>
+      )}
+    />
+  );
 }
