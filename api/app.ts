@@ -21,6 +21,7 @@ import { myTasksRoutes } from './my-tasks/my-tasks.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { plansRoutes, tasksRoutes } from './onboarding/onboarding.routes.ts';
 import { planTasksRoutes } from './onboarding/plan-tasks.routes.ts';
+import { peopleRoutes, plansExportRoutes } from './people-import/people-import.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { responsesRoutes } from './responses/responses.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -67,6 +68,9 @@ function apiRoutes() {
       .route('/users/me', accountRoutes)
       .route('/users', teamRoutes)
       .route('/templates', templatesRoutes)
+      .route('/people', peopleRoutes)
+      // Before plansRoutes: there 'export.csv' would be read as a plan's id.
+      .route('/onboarding-plans', plansExportRoutes)
       .route('/onboarding-plans', plansRoutes)
       .route('/onboarding-plans', planTasksRoutes)
       .route('/onboarding-tasks', tasksRoutes)

@@ -225,7 +225,7 @@ async function assertBuddy(db: Db | Tx, companyId: string, buddyId: string, plan
 }
 
 /** Active new hires (DESIGN.md section 8): people with an onboarding plan not completed, optionally ignoring one plan. */
-async function activeNewHireIds(db: Db | Tx, companyId: string, exceptPlanId?: string): Promise<Set<string>> {
+export async function activeNewHireIds(db: Db | Tx, companyId: string, exceptPlanId?: string): Promise<Set<string>> {
   const rows = await db
     .selectDistinct({ newHireId: onboardingPlans.newHireId })
     .from(onboardingPlans)

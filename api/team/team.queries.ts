@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
 import { progressFromCounts } from '../../shared/progress.ts';
-import { isStaff } from '../../shared/roles.ts';
+import { isStaff, type Role } from '../../shared/roles.ts';
 import type { Invite, InvitedUser, ManagerOption, TeamMember } from '../../shared/team.ts';
 import { INVITE_TOKEN_TTL_MS, issueToken } from '../auth/auth-tokens.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
@@ -102,7 +102,8 @@ function companyPerson(db: Db | Tx, companyId: string, userId: string) {
   );
 }
 
-async function issueInvitation(db: Db, appUrl: string, inviter: CurrentUser, person: { id: string; email: string }): Promise<Mail> {
+/** A fresh invitation token for the person, and the mail that carries it (rendered: call it outside a transaction). */
+export async function issueInvitation(db: Db, appUrl: string, inviter: CurrentUser, person: { id: string; email: string }): Promise<Mail> {
   const token = await issueToken(db, person.id, 'invite', INVITE_TOKEN_TTL_MS);
   const company = await first(db.select({ name: companies.name }).from(companies).where(eq(companies.id, inviter.companyId)));
   return invitationMail({ to: person.email, appUrl, token, companyName: company?.name ?? null, inviterName: inviter.fullName ?? inviter.email });
@@ -118,8 +119,7 @@ export const UNVERIFIED_INVITER_MESSAGE = 'Please verify your email address befo
  * recipient allow (429).
  */
 async function assertMayInvite(db: Db, inviter: CurrentUser, from: { address: string; recipient: string }): Promise<void> {
-  const account = await first(db.select({ isEmailVerified: users.isEmailVerified }).from(users).where(eq(users.id, inviter.id)));
-  if (!account?.isEmailVerified) throw forbidden(UNVERIFIED_INVITER_MESSAGE);
+  await assertVerifiedInviter(db, inviter);
   await consume(
     db,
     [limits.invitesPerInviter, inviter.id],
@@ -129,8 +129,23 @@ async function assertMayInvite(db: Db, inviter: CurrentUser, from: { address: st
   );
 }
 
+async function assertVerifiedInviter(db: Db, inviter: CurrentUser): Promise<void> {
+  const account = await first(db.select({ isEmailVerified: users.isEmailVerified }).from(users).where(eq(users.id, inviter.id)));
+  if (!account?.isEmailVerified) throw forbidden(UNVERIFIED_INVITER_MESSAGE);
+}
+
+/**
+ * A CSV import (api/people-import/) invites up to its file's rows at once: the same verified inviter, and
+ * the import counts once against the inviter's, company's and address's invitation limits (each of its
+ * recipients is a new address, and the company's pending-invitation cap bounds how many it mails).
+ */
+export async function assertMayImport(db: Db, inviter: CurrentUser, address: string): Promise<void> {
+  await assertVerifiedInviter(db, inviter);
+  await consume(db, [limits.invitesPerInviter, inviter.id], [limits.invitesPerCompany, inviter.companyId], [limits.invitesPerAddress, address]);
+}
+
 /** People of the company who were invited and have not set a password nor signed in yet. */
-async function countPendingInvitations(db: Db | Tx, companyId: string): Promise<number> {
+export async function countPendingInvitations(db: Db | Tx, companyId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(users)
@@ -138,15 +153,23 @@ async function countPendingInvitations(db: Db | Tx, companyId: string): Promise<
   return row?.n ?? 0;
 }
 
-/**
- * POST /api/users/invite. Admins invite managers or new hires; managers invite new hires only and
- * become their manager unless they name another. Returns the person and the invitation to send.
- * `address` is the inviter's client address (for the rate limit).
- */
-export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, input: Invite, address: string): Promise<{ user: InvitedUser; mail: Mail }> {
+/** Admins invite managers or new hires, managers new hires only, new hires nobody (DESIGN.md section 5). */
+function assertInvitableRole(inviter: CurrentUser, role: Invite['role']): void {
   if (!isStaff(inviter.role)) throw forbidden();
-  if (inviter.role === 'manager' && input.role !== 'new_hire') throw forbidden('Managers can only invite new hires.');
-  await assertMayInvite(db, inviter, { address, recipient: input.email });
+  if (inviter.role === 'manager' && role !== 'new_hire') throw forbidden('Managers can only invite new hires.');
+}
+
+/** What an invitation needs: the invite request, and a name when the inviter knows it (a CSV import does). */
+export type InviteeOptions = Invite & { fullName?: string | null };
+
+/**
+ * The rules of an invitation and the person's row, without rate limits or mail: admins invite managers or
+ * new hires; managers invite new hires only and become their manager unless they name another; the
+ * pending-invitation cap and the manager limit are counted under the company's lock. Shared by
+ * POST /api/users/invite and the CSV import (which calls it inside its own transaction).
+ */
+export async function createInvitee(db: Db | Tx, inviter: CurrentUser, input: InviteeOptions) {
+  assertInvitableRole(inviter, input.role);
   let managerId: string | null = null;
   if (input.role === 'new_hire') {
     managerId = input.managerId ?? (inviter.role === 'manager' ? inviter.id : null);
@@ -156,8 +179,8 @@ export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, i
       if (!isStaff(boss.role)) throw badRequest('The manager must be a manager or an admin.');
     }
   }
-  const person = { companyId: inviter.companyId, email: input.email, role: input.role, managerId };
-  const created = await transaction(db, async (tx) => {
+  const person = { companyId: inviter.companyId, email: input.email, role: input.role, managerId, fullName: input.fullName ?? null };
+  return transaction(db, async (tx) => {
     // Count, then insert: under the company row's lock, so two invitations at once (on two
     // instances) cannot both see a free seat or the last pending place.
     await lockCompany(tx, inviter.companyId);
@@ -177,11 +200,23 @@ export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, i
     }));
     return member;
   });
+}
+
+/**
+ * POST /api/users/invite: the invitation's rules (createInvitee), within the invitation rate limits.
+ * Returns the person and the invitation to send. `address` is the inviter's client address (for the rate limit).
+ */
+export async function inviteUser(db: Db, appUrl: string, inviter: CurrentUser, input: Invite, address: string): Promise<{ user: InvitedUser; mail: Mail }> {
+  assertInvitableRole(inviter, input.role);
+  await assertMayInvite(db, inviter, { address, recipient: input.email });
+  const created = await createInvitee(db, inviter, input);
   const mail = await issueInvitation(db, appUrl, inviter, created);
-  return {
-    user: { id: created.id, email: created.email, role: created.role, fullName: created.fullName, managerId: created.managerId },
-    mail,
-  };
+  return { user: invitedUser(created), mail };
+}
+
+/** The answer's view of an invited person. */
+function invitedUser(created: { id: string; email: string; role: Role; fullName: string | null; managerId: string | null }): InvitedUser {
+  return { id: created.id, email: created.email, role: created.role, fullName: created.fullName, managerId: created.managerId };
 }
 
 /**
