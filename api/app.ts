@@ -22,6 +22,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { plansRoutes, tasksRoutes } from './onboarding/onboarding.routes.ts';
 import { planTasksRoutes } from './onboarding/plan-tasks.routes.ts';
 import { peopleRoutes, plansExportRoutes } from './people-import/people-import.routes.ts';
+import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { responsesRoutes } from './responses/responses.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
@@ -49,8 +50,9 @@ function apiRoutes() {
       .use(
         async (c, next) => {
           await next();
-          // Nothing of the API is stored by a cache; a file download keeps its own 'private, no-store'.
-          if (!c.res.headers.get('Cache-Control')?.includes('no-store')) c.header('Cache-Control', 'no-store');
+          // Nothing of the API is stored by a cache; a file download keeps its own 'private, no-store', and the
+          // API reference's versioned scripts their 'immutable' (api/openapi/openapi.routes.ts).
+          if (!/no-store|immutable/.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'no-store');
         },
         // A file's body is counted by its route, up to UPLOAD_LIMITS.maxBytes (api/uploads/uploads.routes.ts).
         (c, next) => (isFileUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)),
@@ -131,6 +133,11 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders(deps.config.hsts));
 
   const api = apiRoutes();
+  // After every other route, so the OpenAPI document lists them all (its own two included).
+  api.route(
+    '/',
+    openApiRoutes(() => api.routes),
+  );
   // Registered last, so it answers only what no route did; kept out of AppType.
   api.all('*', (c) => {
     throw new AppError(404, `No API route for ${c.req.method} ${c.req.path}`);

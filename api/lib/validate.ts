@@ -18,8 +18,17 @@ export function toIssues(issues: ReadonlyArray<StandardIssue>): ApiIssue[] {
   }));
 }
 
+/** What a validate() middleware checks: the OpenAPI document (api/openapi/) is made from these, found through app.routes. */
+export type RouteValidator = { target: keyof ValidationTargets; schema: GenericSchema };
+const validators = new WeakMap<object, RouteValidator>();
+
+/** The target and schema of a route handler made by validate(), or undefined for any other handler. */
+export const validatorOf = (handler: unknown): RouteValidator | undefined => (typeof handler === 'function' ? validators.get(handler) : undefined);
+
 export function validate<Target extends keyof ValidationTargets, Schema extends GenericSchema>(target: Target, schema: Schema) {
-  return sValidator(target, schema, (result) => {
+  const middleware = sValidator(target, schema, (result) => {
     if (!result.success) throw validationFailed(toIssues(result.error as ReadonlyArray<StandardIssue>));
   });
+  validators.set(middleware, { target, schema });
+  return middleware;
 }

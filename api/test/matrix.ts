@@ -9,6 +9,8 @@
 // manager. Another company's id answers 404, never 403; a role that may not use a route at all gets
 // 403 whatever the id, which says nothing about the record. `applied` / `rejected` are the per-mutation
 // answers of POST /api/sync/push (the request itself is a 200). The world is described in world.ts.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { issueToken, RESET_TOKEN_TTL_MS } from '../auth/auth-tokens.ts';
 import { issueEmailVerification } from '../auth/auth.queries.ts';
@@ -17,6 +19,7 @@ import { companyJobName } from '../jobs/schedule.ts';
 import { onboardingTasks, subscriptions } from '../db/schema.ts';
 import { policySha256 } from '../../shared/acknowledgements.ts';
 import { unsubscribeToken } from '../notifications/unsubscribe-token.ts';
+import { SCALAR_BUILD } from '../openapi/openapi.routes.ts';
 import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptions/payhere.ts';
 import { TEST_PASSWORD } from './harness.ts';
 import { insertMatrixWebhooks, MATRIX_WEBHOOKS } from '../webhooks/test-endpoints.ts';
@@ -234,6 +237,9 @@ const push = (mutation: (w: World) => { name: string; args: unknown }) => (w: Wo
 });
 const syncRejectsWrite = { tables: ['sync_clients'], why: 'a rejected mutation still advances the client’s lastMutationId (DESIGN.md section 6)' };
 
+/** A people CSV of one new hire (issue 21), reporting to `managerEmail` when given. */
+const importCsv = (email: string, managerEmail = '') => `name,email,role,manager email\r\nImported Person,${email},New Hire,${managerEmail}\r\n`;
+
 // ---- files, acceptances and responses (issue 19) ----
 
 const PDF_TEXT = new TextDecoder().decode(WORLD_PDF);
@@ -288,6 +294,9 @@ const unsubscribeTargets: Target[] = [
   },
 ];
 
+/** A file of the API reference's build, for its public asset route. */
+const DOCS_CHUNK = readdirSync(join(SCALAR_BUILD.dir, 'chunks')).find((name) => name.endsWith('.js')) ?? 'none.js';
+
 export const MATRIX: MatrixRow[] = [
   // ---- public ----
   {
@@ -301,6 +310,33 @@ export const MATRIX: MatrixRow[] = [
     rule: 'public: the landing page reads it before anyone signs in',
     public: true,
     targets: [{ label: 'the site settings', expect: everyone(200) }],
+  },
+
+  // ---- the API's description (issue 21): it names routes and fields, never anyone's data ----
+  {
+    route: 'GET /api/openapi.json',
+    rule: 'public: the OpenAPI document, for whoever integrates with the API',
+    public: true,
+    targets: [{ label: 'the document', expect: everyone(200) }],
+  },
+  { route: 'GET /api/docs', rule: 'public: the reference page over that document', public: true, targets: [{ label: 'the page', expect: everyone(200) }] },
+  {
+    route: 'GET /api/docs/assets/:version/standalone.esm.js',
+    rule: 'public: the reference page’s script, from the installed package only',
+    public: true,
+    targets: [
+      { label: 'the installed version', params: () => ({ version: SCALAR_BUILD.version }), expect: everyone(200) },
+      { label: 'another version', params: () => ({ version: '0.0.0' }), expect: everyone(404) },
+    ],
+  },
+  {
+    route: 'GET /api/docs/assets/:version/chunks/:file',
+    rule: 'public: a part of that script, from the installed package only',
+    public: true,
+    targets: [
+      { label: 'one of its chunks', params: () => ({ version: SCALAR_BUILD.version, file: DOCS_CHUNK }), expect: everyone(200) },
+      { label: 'a chunk that is not there', params: () => ({ version: SCALAR_BUILD.version, file: 'missing.js' }), expect: everyone(404) },
+    ],
   },
 
   // ---- accounts (public entry points; a session changes nothing about them) ----
@@ -432,6 +468,28 @@ export const MATRIX: MatrixRow[] = [
       { label: 'newHireB (company B)', company: 'B', params: (w) => ({ id: w.users.newHireB.id }), expect: adminsOnly(404, 200) },
     ],
   },
+  {
+    route: 'POST /api/people/import/preview',
+    rule: 'CSV import (issue 21), the preview: staff, as invite (a manager’s rows must be their own new hires); new hire no; reads only',
+    targets: [{ label: 'a new hire with no manager named', body: () => ({ csv: importCsv(uniqueEmail('imported')) }), expect: line('401 | 200 200 200 403 403 | 200 200 403') }],
+  },
+  {
+    route: 'POST /api/people/import',
+    rule: 'CSV import (issue 21): invite as POST /api/users/invite (admin any row, manager new hires who report to them); new hire no; a manager of another company is not found (400 on its row)',
+    targets: [
+      { label: 'a new hire with no manager named', body: () => ({ csv: importCsv(uniqueEmail('imported')) }), expect: line('401 | 201 201 201 403 403 | 201 201 403') },
+      {
+        label: 'a new hire reporting to managerB, by email (company B: not found for company A, a row error)',
+        body: (w) => ({ csv: importCsv(uniqueEmail('imported'), w.users.managerB.email) }),
+        expect: line('401 | 400 400 400 403 403 | 201 201 403'),
+      },
+    ],
+  },
+  {
+    route: 'GET /api/people/export.csv',
+    rule: 'people export (issue 21): admin the company, manager their team (DESIGN.md section 5, company stats); new hire no',
+    targets: [{ label: 'the caller’s company', expect: line('401 | 200 200 200 403 403 | 200 200 403') }],
+  },
 
   // ---- templates ----
   {
@@ -547,6 +605,11 @@ export const MATRIX: MatrixRow[] = [
     }),
   },
   { route: 'POST /api/onboarding-plans/:id/reapply-template', rule: 'live plans: re-apply the template to one plan: as plan edits', targets: planWriteTargets(200) },
+  {
+    route: 'GET /api/onboarding-plans/export.csv',
+    rule: 'plans export with progress (issue 21): staff, the plans they read (admin all, manager managed); new hire no',
+    targets: [{ label: 'the caller’s plans', expect: line('401 | 200 200 200 403 403 | 200 200 403') }],
+  },
   { route: 'GET /api/onboarding-plans/:id/export.csv', rule: 'plans: export: staff who see the plan; its new hire 403', targets: planWriteTargets(200) },
   {
     route: 'PATCH /api/onboarding-tasks/:taskId',

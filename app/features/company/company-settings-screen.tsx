@@ -1,7 +1,7 @@
 // /company-settings (admins, checked by its route): the company's name and contact details (the city
 // prefills payments), its time zone (when reminders go out) and the four Helpful Resources links every
 // new hire's dashboard shows; below, what the route hands it (the reminder jobs' panel).
-import { Building2, CircleCheck, Link2, Save } from 'lucide-react';
+import { BookOpen, Building2, CircleCheck, Link2, Save } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { DIGEST_HOUR } from '../../../shared/notifications.ts';
@@ -64,7 +64,16 @@ export function CompanySettingsScreen({ jobsPanel }: { jobsPanel?: (timeZone: st
   const company = useCompany();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-      <PageHeader title="Company settings" description="Your company’s details, and the links every new hire finds on their dashboard." />
+      <PageHeader
+        title="Company settings"
+        description="Your company’s details, and the links every new hire finds on their dashboard."
+        actions={
+          // The API's OpenAPI reference (served by the API, not a screen of the app): for whoever connects other tools.
+          <a className="btn btn-ghost btn-sm" href="/api/docs" target="_blank" rel="noopener noreferrer">
+            <BookOpen className="size-4" aria-hidden="true" /> API reference<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        }
+      />
       {company.isPending ? (
         <LoadingScreen label="Loading company settings..." />
       ) : company.isError ? (
