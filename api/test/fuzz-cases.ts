@@ -454,6 +454,8 @@ export const ROUTE_SHAPES: Record<string, Shape> = {
   'PATCH /api/users/me': { body: { fullName: 'Renamed Person', profileImageUrl: 'https://www.gravatar.com/avatar/205e460b479e2e5b48aec07710c08d50' } },
   'POST /api/users/me/password': { body: { currentPassword: TEST_PASSWORD, newPassword: 'Fuzz!Pass2' } },
   'POST /api/users/invite': { body: { email: 'invitee@example.com', role: 'new_hire', managerId: own('user', 1) } },
+  'POST /api/people/import/preview': { body: { csv: 'name,email,role,manager email,start date,template\nFuzz Person,imported@example.com,New Hire,,,' } },
+  'POST /api/people/import': { body: { csv: 'name,email,role,manager email,start date,template\nFuzz Person,imported@example.com,New Hire,,,' } },
   'POST /api/templates': { body: TEMPLATE_BODY },
   'PATCH /api/templates/:id': { body: TEMPLATE_BODY },
   'PATCH /api/company': {
