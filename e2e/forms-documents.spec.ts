@@ -76,6 +76,7 @@ async function saveTask(dialog: ReturnType<Page['getByRole']>) {
 }
 
 test('an admin collects a form, a document and a policy acceptance; the new hire hands them in, the form offline; the admin downloads them', async ({ browser }) => {
+  test.slow(); // two people, three task kinds, an offline round trip and two downloads in one flow
   const stamp = Date.now().toString(36);
   const adminEmail = `forms-admin-${stamp}@example.test`;
   const admin = (await signUpCompany(browser, { adminEmail, companyName: 'Forms Co' })).request;
