@@ -31,6 +31,7 @@ import { Route as AppNewHireDashboardRouteImport } from './routes/_app/new-hire-
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppPreviewPlanIdRouteImport } from './routes/_app/preview-plan.$id'
+import { Route as AppSettingsWebhooksRouteImport } from './routes/_app/settings.webhooks'
 import { Route as AppTemplatesIndexRouteImport } from './routes/_app/templates/index'
 import { Route as AppTemplatesNewRouteImport } from './routes/_app/templates/new'
 import { Route as AppPlansPlanIdResponsesRouteImport } from './routes/_app/plans.$planId.responses'
@@ -145,6 +146,11 @@ const AppPreviewPlanIdRoute = AppPreviewPlanIdRouteImport.update({
   path: '/preview-plan/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsWebhooksRoute = AppSettingsWebhooksRouteImport.update({
+  id: '/settings/webhooks',
+  path: '/settings/webhooks',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTemplatesIndexRoute = AppTemplatesIndexRouteImport.update({
   id: '/templates/',
   path: '/templates/',
@@ -188,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
   '/preview-plan/$id': typeof AppPreviewPlanIdRoute
+  '/settings/webhooks': typeof AppSettingsWebhooksRoute
   '/templates/new': typeof AppTemplatesNewRoute
   '/templates/': typeof AppTemplatesIndexRoute
   '/plans/$planId/responses': typeof AppPlansPlanIdResponsesRoute
@@ -215,6 +222,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
   '/preview-plan/$id': typeof AppPreviewPlanIdRoute
+  '/settings/webhooks': typeof AppSettingsWebhooksRoute
   '/templates/new': typeof AppTemplatesNewRoute
   '/templates': typeof AppTemplatesIndexRoute
   '/plans/$planId/responses': typeof AppPlansPlanIdResponsesRoute
@@ -244,6 +252,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/team': typeof AppTeamRoute
   '/_app/preview-plan/$id': typeof AppPreviewPlanIdRoute
+  '/_app/settings/webhooks': typeof AppSettingsWebhooksRoute
   '/_app/templates/new': typeof AppTemplatesNewRoute
   '/_app/templates/': typeof AppTemplatesIndexRoute
   '/_app/plans/$planId/responses': typeof AppPlansPlanIdResponsesRoute
@@ -273,6 +282,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/team'
     | '/preview-plan/$id'
+    | '/settings/webhooks'
     | '/templates/new'
     | '/templates/'
     | '/plans/$planId/responses'
@@ -300,6 +310,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/team'
     | '/preview-plan/$id'
+    | '/settings/webhooks'
     | '/templates/new'
     | '/templates'
     | '/plans/$planId/responses'
@@ -328,6 +339,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/team'
     | '/_app/preview-plan/$id'
+    | '/_app/settings/webhooks'
     | '/_app/templates/new'
     | '/_app/templates/'
     | '/_app/plans/$planId/responses'
@@ -505,6 +517,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPreviewPlanIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings/webhooks': {
+      id: '/_app/settings/webhooks'
+      path: '/settings/webhooks'
+      fullPath: '/settings/webhooks'
+      preLoaderRoute: typeof AppSettingsWebhooksRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/templates/': {
       id: '/_app/templates/'
       path: '/templates'
@@ -547,6 +566,7 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppTeamRoute: typeof AppTeamRoute
   AppPreviewPlanIdRoute: typeof AppPreviewPlanIdRoute
+  AppSettingsWebhooksRoute: typeof AppSettingsWebhooksRoute
   AppTemplatesNewRoute: typeof AppTemplatesNewRoute
   AppTemplatesIndexRoute: typeof AppTemplatesIndexRoute
   AppPlansPlanIdResponsesRoute: typeof AppPlansPlanIdResponsesRoute
@@ -564,6 +584,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppTeamRoute: AppTeamRoute,
   AppPreviewPlanIdRoute: AppPreviewPlanIdRoute,
+  AppSettingsWebhooksRoute: AppSettingsWebhooksRoute,
   AppTemplatesNewRoute: AppTemplatesNewRoute,
   AppTemplatesIndexRoute: AppTemplatesIndexRoute,
   AppPlansPlanIdResponsesRoute: AppPlansPlanIdResponsesRoute,

@@ -5,6 +5,7 @@ import { ApiKeysPanel } from '../../features/api-keys/api-keys-panel.tsx';
 import { CompanySettingsScreen } from '../../features/company/company-settings-screen.tsx';
 import { jobsQueryOptions } from '../../features/notifications/api/get-jobs.ts';
 import { JobsPanel } from '../../features/notifications/jobs-panel.tsx';
+import { WebhooksLink } from '../../features/webhooks/webhooks-link.tsx';
 import { companyQueryOptions } from '../../lib/api/get-company.ts';
 import { settled } from '../../lib/query-client.ts';
 import { requireRole } from '../../lib/route-access.ts';
@@ -30,6 +31,7 @@ function CompanySettingsRoute() {
         <>
           <JobsPanel timeZone={timeZone} />
           <ApiKeysPanel />
+          <WebhooksLink />
         </>
       )}
     />
