@@ -195,6 +195,14 @@ describe('a request with a key', () => {
     expect((await ctx.request('/api/api-keys', { cookie: acme.cookies.admin })).status).toBe(200);
   });
 
+  it('cannot slip past that rule by writing the path another way', async () => {
+    const { key } = await createKey(acme.cookies.admin, 'Sneaky', 'write');
+    for (const path of ['/api/%61pi-keys', '/api/api-keys/', '/api//api-keys', '/api/API-KEYS', '/api/auth/%75ser', '/api/./auth/user', '/api/sync/%70ull?cursor=0']) {
+      const res = await withKey(key, path);
+      expect([403, 404], `${path}: ${res.text}`).toContain(res.status);
+    }
+  });
+
   it('stops working when its creator is no longer an admin (401)', async () => {
     const other = await ctx.createCompany('Demoted');
     const { key } = await createKey(other.cookies.admin, 'Legacy', 'write');

@@ -458,6 +458,7 @@ export const ROUTE_SHAPES: Record<string, Shape> = {
   'POST /api/people/import': { body: { csv: 'name,email,role,manager email,start date,template\nFuzz Person,imported@example.com,New Hire,,,' } },
   'POST /api/templates': { body: TEMPLATE_BODY },
   'PATCH /api/templates/:id': { body: TEMPLATE_BODY },
+  'POST /api/api-keys': { body: { name: 'Fuzz integration', scope: 'write' } },
   'PATCH /api/company': {
     body: {
       name: 'Fuzz Co',
