@@ -25,14 +25,15 @@ export const SCALAR_BUILD = {
  * alone): scripts only from this origin plus the one inline module start-up with this response's nonce.
  * Styles stay 'unsafe-inline' as everywhere: the reference sets style attributes, which a nonce cannot allow.
  */
-const docsPolicy = (nonce: string) =>
+const docsPolicy = (nonce: string, appUrl: string) =>
   [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    // Its "Test request" calls the API at the document's server, APP_URL, which a proxy may put on another origin.
+    `connect-src 'self' ${new URL(appUrl).origin}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -57,7 +58,7 @@ export function openApiRoutes(routes: () => readonly RouterRoute[]) {
 
     .get('/docs', (c, next) => {
       const nonce = randomBytes(16).toString('base64');
-      c.header('Content-Security-Policy', docsPolicy(nonce));
+      c.header('Content-Security-Policy', docsPolicy(nonce, c.var.deps.config.appUrl));
       return Scalar<AppEnv>({
         url: OPENAPI_PATH,
         pageTitle: 'Kickoff API reference',

@@ -73,7 +73,7 @@ export type OpenApiDocument = {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
   servers: Array<{ url: string; description: string }>;
-  tags: Array<{ name: string }>;
+  tags: Array<{ name: string; 'x-displayName': string }>;
   paths: Record<string, Partial<Record<'get' | 'put' | 'post' | 'delete' | 'patch', Operation>>>;
   components: Record<string, unknown>;
 };
@@ -87,8 +87,16 @@ export const routeKey = (route: Pick<RouterRoute, 'method' | 'path'>) => `${rout
 /** Hono's `/api/users/:id` as OpenAPI's `/api/users/{id}`. */
 export const openApiPath = (path: string) => routeKeyPath(path).replace(/:(\w+)/g, '{$1}');
 
+/** Segments that are part of another segment's feature. */
+const SAME_FEATURE: Partial<Record<string, string>> = { 'openapi.json': 'docs', companies: 'company', 'policy-files': 'files' };
 /** One tag per feature: the first segment after /api (`/api/onboarding-plans/...` -> onboarding-plans). */
-const tagOf = (path: string) => path.split('/')[2] ?? 'api';
+const tagOf = (path: string) => {
+  const segment = path.split('/')[2] ?? 'api';
+  return SAME_FEATURE[segment] ?? segment;
+};
+/** The name the reference shows for a tag (`x-displayName`, read by Scalar and Redoc): 'onboarding-plans' -> 'Onboarding plans'. */
+const DISPLAY_NAMES: Partial<Record<string, string>> = { 'api-keys': 'API keys', docs: 'API reference', 'public-config': 'Site settings', sync: 'Offline sync' };
+const displayNameOf = (tag: string) => DISPLAY_NAMES[tag] ?? `${tag[0]!.toUpperCase()}${tag.slice(1).replaceAll('-', ' ')}`;
 
 const operationIdOf = (method: string, path: string) =>
   method.toLowerCase() +
@@ -167,7 +175,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
     const item = (paths[openApiPath(path)] ??= {});
     item[method.toLowerCase() as keyof typeof item] = operationOf(key, handlers);
   }
-  const tags = [...new Set(Object.keys(paths).map(tagOf))].sort().map((name) => ({ name }));
+  const tags = [...new Set(Object.keys(paths).map(tagOf))].sort().map((name) => ({ name, 'x-displayName': displayNameOf(name) }));
   return {
     openapi: '3.1.0',
     info: {
