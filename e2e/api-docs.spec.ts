@@ -7,9 +7,11 @@ import { reviewScreenshots } from './screenshots.ts';
 test('an admin opens the API reference from company settings and reads an operation', async ({ page, context }) => {
   test.slow(); // the reference is a large page: first render and the review screenshots take their time on a busy machine
   await signIn(page, DEMO.admin);
-  await page.goto('/company-settings');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Company settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Company settings', level: 1 })).toBeVisible();
   const link = page.getByRole('link', { name: /API reference/ });
   await expect(link).toHaveAttribute('href', '/api/docs');
+  await reviewScreenshots(page, 'company-settings-header', { part: (p) => p.locator('main header').first() });
 
   const [docs] = await Promise.all([context.waitForEvent('page'), link.click()]);
   const refused: string[] = [];
@@ -26,7 +28,7 @@ test('an admin opens the API reference from company settings and reads an operat
 
   // The document's title and an operation from the routes' summaries, with the fields of its validator.
   await expect(docs.getByRole('heading', { name: 'Kickoff', exact: false }).first()).toBeVisible({ timeout: 30_000 });
-  await docs.getByRole('link', { name: 'users', exact: true }).click();
+  await docs.getByRole('link', { name: 'Users', exact: true }).click();
   await docs.getByRole('link', { name: /Invite a manager or new hire by email/ }).click();
   const invite = docs.getByRole('heading', { name: 'Invite a manager or new hire by email' });
   await expect(invite).toBeVisible();

@@ -182,7 +182,7 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], { serverUrl
       title: 'Kickoff',
       version: packageJson.version,
       description:
-        'The Kickoff API: JSON in and out, timestamps in ISO-8601, ids are UUIDs. Errors are `{ code, message, issues? }` (DESIGN.md section 4). ' +
+        'The Kickoff API: JSON in and out, timestamps in ISO-8601, ids are UUIDs. Errors are `{ code, message, issues? }`: the code is stable, the message is for people, and `issues` names each invalid field. ' +
         'Sign in with `POST /api/auth/login` (a session cookie; unsafe requests must come from the app’s origin) or send an API key as `Authorization: Bearer kk_…`.',
     },
     servers: [{ url: serverUrl, description: 'This Kickoff server' }],
