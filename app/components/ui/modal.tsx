@@ -3,7 +3,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-const SIZES = { md: '', lg: 'sm:max-w-2xl' } as const;
+const SIZES = { md: '', lg: 'sm:max-w-2xl', xl: 'sm:max-w-5xl' } as const;
 
 export type ModalProps = {
   open: boolean;

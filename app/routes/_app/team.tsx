@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AssignPlanButton } from '../../features/onboarding/assign-plan-dialog.tsx';
+import { ExportPeopleLink, ExportPlansLink } from '../../features/people-import/export-links.tsx';
+import { ImportPeopleButton } from '../../features/people-import/import-people-dialog.tsx';
 import { TeamScreen } from '../../features/team/team-screen.tsx';
 import { useSignedInUser } from '../../lib/api/get-current-user.ts';
 import { teamMembersQueryOptions } from '../../lib/api/get-team-members.ts';
@@ -16,5 +18,17 @@ export const Route = createFileRoute('/_app/team')({
 
 function TeamRoute() {
   const user = useSignedInUser();
-  return <TeamScreen currentUser={user} assignPlan={<AssignPlanButton currentUser={user} />} />;
+  return (
+    <TeamScreen
+      currentUser={user}
+      assignPlan={<AssignPlanButton currentUser={user} />}
+      csvTools={
+        <>
+          <ImportPeopleButton />
+          <ExportPeopleLink />
+          <ExportPlansLink />
+        </>
+      }
+    />
+  );
 }
