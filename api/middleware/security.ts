@@ -92,7 +92,8 @@ function containsUnstorable(root: unknown): boolean {
 /** `hsts` is config.hsts: on when deployed (production or beyond loopback) unless ALLOW_INSECURE_HTTP. */
 export function securityHeaders(hsts: boolean): MiddlewareHandler<AppEnv> {
   return secureHeaders({
-    // A route's own header wins: a file download sends a stricter, sandboxing CSP (api/uploads/uploads.routes.ts).
+    // A route's own header wins: a file download sends a stricter, sandboxing CSP (api/uploads/uploads.routes.ts),
+    // and the API reference page one with a nonce for its start-up script (api/openapi/openapi.routes.ts).
     overwrite: false,
     strictTransportSecurity: hsts ? 'max-age=31536000; includeSubDomains' : false,
     xFrameOptions: 'DENY',
