@@ -18,11 +18,12 @@ import { PlanCard } from './plan-card.tsx';
 import { RemovePlanButton } from './remove-plan-button.tsx';
 import { TaskProgressDialog } from './task-progress-dialog.tsx';
 
-type DashboardPlansProps = { user: SessionUser; Conversation: ConversationDialog };
+/** `exportPlans`: the people-import feature's Export plans link, handed in by the dashboard. */
+type DashboardPlansProps = { user: SessionUser; Conversation: ConversationDialog; exportPlans?: ReactNode };
 type PlanFilter = 'all' | 'active' | 'completed';
 
 /** The admin's Onboardings tab: every plan of the company, filtered by state. */
-export function CompanyPlans({ user, Conversation }: DashboardPlansProps) {
+export function CompanyPlans({ user, Conversation, exportPlans }: DashboardPlansProps) {
   const plans = usePlans();
   const [filter, setFilter] = useState<PlanFilter>('all');
   if (plans.isPending) return <LoadingScreen label="Loading onboardings..." />;
@@ -34,18 +35,21 @@ export function CompanyPlans({ user, Conversation }: DashboardPlansProps) {
       <SectionHeader
         title="Onboardings"
         actions={
-          <div className="join" role="group" aria-label="Show onboardings">
-            {(['all', 'active', 'completed'] as const).map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={`btn join-item btn-sm ${filter === value ? 'btn-active btn-primary' : ''}`}
-                aria-pressed={filter === value}
-                onClick={() => setFilter(value)}
-              >
-                {value[0]?.toUpperCase() + value.slice(1)}
-              </button>
-            ))}
+          <div className="flex flex-wrap items-center gap-2">
+            {exportPlans}
+            <div className="join" role="group" aria-label="Show onboardings">
+              {(['all', 'active', 'completed'] as const).map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  className={`btn join-item btn-sm ${filter === value ? 'btn-active btn-primary' : ''}`}
+                  aria-pressed={filter === value}
+                  onClick={() => setFilter(value)}
+                >
+                  {value[0]?.toUpperCase() + value.slice(1)}
+                </button>
+              ))}
+            </div>
           </div>
         }
       />
@@ -78,7 +82,7 @@ export function CompanyPlans({ user, Conversation }: DashboardPlansProps) {
 }
 
 /** The manager's My Team tab: the plans they manage. */
-export function ManagedPlans({ user, Conversation }: DashboardPlansProps) {
+export function ManagedPlans({ user, Conversation, exportPlans }: DashboardPlansProps) {
   const plans = usePlans();
   if (plans.isPending) return <LoadingScreen label="Loading your team..." />;
   if (plans.isError) return <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />;
@@ -92,24 +96,27 @@ export function ManagedPlans({ user, Conversation }: DashboardPlansProps) {
     );
   }
   return (
-    <PlanCards
-      plans={team}
-      user={user}
-      Conversation={Conversation}
-      actions={(plan, open) => (
-        <>
-          <ProgressButton onClick={() => open('progress')} />
-          <EditPlanButton onClick={() => open('edit')} />
-          <button type="button" className="btn btn-sm" onClick={() => open('messages')}>
-            <MessageSquare className="size-4" aria-hidden="true" /> Send Message
-          </button>
-          <EditTasksLink plan={plan} />
-          <ResponsesLink plan={plan} />
-          <PreviewLink plan={plan} />
-          <RemovePlanButton plan={plan} kind="delete-plan" />
-        </>
-      )}
-    />
+    <div className="flex flex-col gap-4">
+      {exportPlans && <div className="flex justify-end">{exportPlans}</div>}
+      <PlanCards
+        plans={team}
+        user={user}
+        Conversation={Conversation}
+        actions={(plan, open) => (
+          <>
+            <ProgressButton onClick={() => open('progress')} />
+            <EditPlanButton onClick={() => open('edit')} />
+            <button type="button" className="btn btn-sm" onClick={() => open('messages')}>
+              <MessageSquare className="size-4" aria-hidden="true" /> Send Message
+            </button>
+            <EditTasksLink plan={plan} />
+            <ResponsesLink plan={plan} />
+            <PreviewLink plan={plan} />
+            <RemovePlanButton plan={plan} kind="delete-plan" />
+          </>
+        )}
+      />
+    </div>
   );
 }
 

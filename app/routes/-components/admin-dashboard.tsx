@@ -11,6 +11,7 @@ import { OnboardingCountCards } from '../../features/analytics/figures.tsx';
 import { StaffMessagesDialog } from '../../features/messages/staff-messages-dialog.tsx';
 import { AssignPlanButton } from '../../features/onboarding/assign-plan-dialog.tsx';
 import { CompanyPlans } from '../../features/onboarding/dashboard-plans.tsx';
+import { ExportPlansLink } from '../../features/people-import/export-links.tsx';
 import { TeamList } from '../../features/team/team-list.tsx';
 import { CompanyTemplates } from '../../features/templates/dashboard-templates.tsx';
 import { StaffDashboard } from './staff-dashboard.tsx';
@@ -53,7 +54,7 @@ export function AdminDashboard({ user }: { user: SessionUser }) {
       )}
       panel={(tab, figures) => (
         <>
-          {tab === 'onboardings' && <CompanyPlans user={user} Conversation={StaffMessagesDialog} />}
+          {tab === 'onboardings' && <CompanyPlans user={user} Conversation={StaffMessagesDialog} exportPlans={<ExportPlansLink className="btn btn-sm btn-outline" />} />}
           {tab === 'templates' && <CompanyTemplates user={user} />}
           {tab === 'users' && (
             <div className="flex flex-col gap-4">

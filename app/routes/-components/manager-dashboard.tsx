@@ -9,6 +9,7 @@ import { StatCard } from '../../components/ui/stat-card.tsx';
 import { TeamInsights } from '../../features/analytics/dashboard-figures.tsx';
 import { StaffMessagesDialog } from '../../features/messages/staff-messages-dialog.tsx';
 import { ManagedPlans } from '../../features/onboarding/dashboard-plans.tsx';
+import { ExportPlansLink } from '../../features/people-import/export-links.tsx';
 import { OwnTemplates } from '../../features/templates/dashboard-templates.tsx';
 import { StaffDashboard } from './staff-dashboard.tsx';
 
@@ -52,7 +53,7 @@ export function ManagerDashboard({ user }: { user: SessionUser }) {
       )}
       panel={(tab, figures) => (
         <>
-          {tab === 'team' && <ManagedPlans user={user} Conversation={StaffMessagesDialog} />}
+          {tab === 'team' && <ManagedPlans user={user} Conversation={StaffMessagesDialog} exportPlans={<ExportPlansLink className="btn btn-sm btn-outline" />} />}
           {tab === 'templates' && <OwnTemplates user={user} />}
           {tab === 'insights' && <TeamInsights stats={figures} />}
         </>
