@@ -138,7 +138,7 @@ function ImportPeople({ onDone }: { onDone: () => void }) {
           Cancel
         </button>
         <PendingButton pending={runImport.isPending} disabled={!canImport} onClick={submit} icon={<Upload className="size-4" aria-hidden="true" />}>
-          {result?.ready ? `Import ${result.ready} ${result.ready === 1 ? 'person' : 'people'}` : 'Import'}
+          {canImport ? `Import ${result.ready} ${result.ready === 1 ? 'person' : 'people'}` : 'Import'}
         </PendingButton>
       </div>
     </div>
