@@ -21,7 +21,8 @@ import {
   Webhook,
 } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import {
   WEBHOOK_EVENT_LABELS,
@@ -44,11 +45,12 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { formatCount } from '../../lib/format.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { useCreateWebhook } from './api/create-webhook.ts';
 import { useDeleteWebhook } from './api/delete-webhook.ts';
 import { useDeliveries } from './api/get-deliveries.ts';
-import { useWebhooks } from './api/get-webhooks.ts';
+import { useWebhooks, WEBHOOKS_KEY } from './api/get-webhooks.ts';
 import { useResendDelivery } from './api/resend-delivery.ts';
 import { useSendTest } from './api/send-test.ts';
 import { useUpdateWebhook } from './api/update-webhook.ts';
@@ -283,6 +285,15 @@ const STATUS_BADGES: Record<WebhookDeliveryView['status'], string> = { delivered
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
   const log = useDeliveries(endpoint.id);
   const resend = useResendDelivery();
+  const queryClient = useQueryClient();
+  const newest = log.data?.pages[0]?.deliveries[0];
+  const listedStatus = endpoint.lastDelivery?.status;
+  // The log reads more often than the list: when it knows a newer outcome, the card's "Last delivery" follows.
+  useEffect(() => {
+    if (newest && newest.status !== listedStatus) void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY, exact: true });
+    // Only a change of the newest delivery (or its outcome) asks again; a list that still differs does not loop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newest?.id, newest?.status]);
   if (log.isPending) {
     return (
       <div className="flex items-center gap-3 py-4 text-base-content/70" role="status">
@@ -307,9 +318,45 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
     );
   }
 
+  /** A plain function, not a component: both layouts call it, and nothing remounts. */
+  function resendButton(delivery: WebhookDeliveryView) {
+    return (
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs"
+        disabled={!endpoint.enabled || (resend.isPending && resend.variables.deliveryId === delivery.id)}
+        onClick={() => resendOne(delivery)}
+        aria-label={`Resend ${delivery.event} of ${formatMoment(delivery.createdAt)}`}
+      >
+        <RotateCcw className="size-3.5" aria-hidden="true" /> Resend
+      </button>
+    );
+  }
+
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto rounded-box border border-base-200">
+      {/* Phones: one block per delivery; wider screens: the table. */}
+      <ul className="flex flex-col divide-y divide-base-200 rounded-box border border-base-200 sm:hidden" aria-label={`Deliveries to ${endpoint.url}`}>
+        {deliveries.map((delivery) => (
+          <li key={delivery.id} className="flex items-start justify-between gap-2 p-3" data-testid="delivery-item">
+            <div className="flex min-w-0 flex-col gap-1 text-xs">
+              <span className="font-mono text-sm">{delivery.event}</span>
+              <time dateTime={delivery.createdAt}>{formatMoment(delivery.createdAt)}</time>
+              <span>
+                <span className={`badge badge-soft badge-sm ${STATUS_BADGES[delivery.status]}`}>
+                  {delivery.status}
+                  {delivery.statusCode !== null && ` (${delivery.statusCode})`}
+                </span>{' '}
+                {formatCount(delivery.attempts, 'attempt')}
+              </span>
+              {delivery.error && delivery.status !== 'delivered' && <span className="text-base-content/70">{delivery.error}</span>}
+              {delivery.nextAttemptAt && <span className="text-base-content/70">Next retry {formatMoment(delivery.nextAttemptAt)}</span>}
+            </div>
+            {resendButton(delivery)}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-box border border-base-200 sm:block">
         <table className="table table-sm" aria-label={`Deliveries to ${endpoint.url}`}>
           <thead>
             <tr>
@@ -339,17 +386,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
                 </td>
                 <td>{delivery.attempts}</td>
                 <td className="text-xs whitespace-nowrap">{formatMoment(delivery.nextAttemptAt)}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    disabled={!endpoint.enabled || (resend.isPending && resend.variables.deliveryId === delivery.id)}
-                    onClick={() => resendOne(delivery)}
-                    aria-label={`Resend ${delivery.event} of ${formatMoment(delivery.createdAt)}`}
-                  >
-                    <RotateCcw className="size-3.5" aria-hidden="true" /> Resend
-                  </button>
-                </td>
+                <td>{resendButton(delivery)}</td>
               </tr>
             ))}
           </tbody>
