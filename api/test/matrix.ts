@@ -240,9 +240,6 @@ const syncRejectsWrite = { tables: ['sync_clients'], why: 'a rejected mutation s
 /** A people CSV of one new hire (issue 21), reporting to `managerEmail` when given. */
 const importCsv = (email: string, managerEmail = '') => `name,email,role,manager email\r\nImported Person,${email},New Hire,${managerEmail}\r\n`;
 
-/** A people CSV of one new hire (issue 21), reporting to `managerEmail` when given. */
-const importCsv = (email: string, managerEmail = '') => `name,email,role,manager email\r\nImported Person,${email},New Hire,${managerEmail}\r\n`;
-
 // ---- files, acceptances and responses (issue 19) ----
 
 const PDF_TEXT = new TextDecoder().decode(WORLD_PDF);
@@ -493,28 +490,6 @@ export const MATRIX: MatrixRow[] = [
     rule: 'people export (issue 21): admin the company, manager their team (DESIGN.md section 5, company stats); new hire no',
     targets: [{ label: 'the caller’s company', expect: line('401 | 200 200 200 403 403 | 200 200 403') }],
   },
-  {
-    route: 'POST /api/people/import/preview',
-    rule: 'CSV import (issue 21), the preview: staff, as invite (a manager’s rows must be their own new hires); new hire no; reads only',
-    targets: [{ label: 'a new hire with no manager named', body: () => ({ csv: importCsv(uniqueEmail('imported')) }), expect: line('401 | 200 200 200 403 403 | 200 200 403') }],
-  },
-  {
-    route: 'POST /api/people/import',
-    rule: 'CSV import (issue 21): invite as POST /api/users/invite (admin any row, manager new hires who report to them); new hire no; a manager of another company is not found (400 on its row)',
-    targets: [
-      { label: 'a new hire with no manager named', body: () => ({ csv: importCsv(uniqueEmail('imported')) }), expect: line('401 | 201 201 201 403 403 | 201 201 403') },
-      {
-        label: 'a new hire reporting to managerB, by email (company B: not found for company A, a row error)',
-        body: (w) => ({ csv: importCsv(uniqueEmail('imported'), w.users.managerB.email) }),
-        expect: line('401 | 400 400 400 403 403 | 201 201 403'),
-      },
-    ],
-  },
-  {
-    route: 'GET /api/people/export.csv',
-    rule: 'people export (issue 21): admin the company, manager their team (DESIGN.md section 5, company stats); new hire no',
-    targets: [{ label: 'the caller’s company', expect: line('401 | 200 200 200 403 403 | 200 200 403') }],
-  },
 
   // ---- templates ----
   {
@@ -630,11 +605,6 @@ export const MATRIX: MatrixRow[] = [
     }),
   },
   { route: 'POST /api/onboarding-plans/:id/reapply-template', rule: 'live plans: re-apply the template to one plan: as plan edits', targets: planWriteTargets(200) },
-  {
-    route: 'GET /api/onboarding-plans/export.csv',
-    rule: 'plans export with progress (issue 21): staff, the plans they read (admin all, manager managed); new hire no',
-    targets: [{ label: 'the caller’s plans', expect: line('401 | 200 200 200 403 403 | 200 200 403') }],
-  },
   {
     route: 'GET /api/onboarding-plans/export.csv',
     rule: 'plans export with progress (issue 21): staff, the plans they read (admin all, manager managed); new hire no',
