@@ -58,10 +58,9 @@ export const postWebhook: WebhookPost = ({ url, body, headers, allowPrivate }) =
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       },
       (response: IncomingMessage) => {
-        // The answer's body is not read: drained so the socket closes.
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
+        // The status decides; the body is never read, so a receiver that drips one cannot hold the sender.
+        resolve(response.statusCode ?? 0);
+        response.destroy();
       },
     );
     outgoing.on('error', (error) => reject(error.name === 'AbortError' || error.name === 'TimeoutError' ? new Error(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`) : error));
@@ -244,15 +243,23 @@ export function startWebhookKicks(options: Omit<DeliverWebhooksOptions, 'now' | 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
-  const run = () => {
+  // The kick comes from inside the transaction that queued the event: on PostgreSQL it may not have
+  // committed by the first pass, so a pass that found nothing looks once more a little later.
+  const run = (again: boolean) => {
     timer = undefined;
     running = running
-      .then(() => deliverWebhooks({ ...options, now: new Date() }))
+      .then(async () => {
+        const { delivered, failed, retrying } = await deliverWebhooks({ ...options, now: new Date() });
+        if (again && delivered + failed + retrying === 0 && !stopped && !timer) {
+          timer = setTimeout(() => run(false), 2_000);
+          timer.unref();
+        }
+      })
       .catch((error: unknown) => console.error('Webhook delivery failed:', error instanceof Error ? error.message : error));
   };
   onWebhooksQueued(() => {
     if (stopped || timer) return;
-    timer = setTimeout(run, 250);
+    timer = setTimeout(() => run(true), 250);
     timer.unref();
   });
   return {
