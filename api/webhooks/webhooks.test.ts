@@ -206,6 +206,22 @@ describe('events', () => {
     expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({ type: 'task.completed', data: { task: { id: plan.tasks[0]!.id } } });
   });
 
+  it('fires user.invited and plan.created for the people a CSV import makes, as for those invited one by one', async () => {
+    const endpoint = await addEndpoint({ events: ['user.invited', 'plan.created'] });
+    await insertTemplate(ctx.db, acme.company.id, {
+      title: 'Engineering onboarding',
+      sections: [{ title: 'Week one', dayStart: 1, dayEnd: 7, order: 1, tasks: ['Set up laptop'] }],
+    });
+    const csv = 'name,email,role,manager email,start date,template\r\nDilan Silva,dilan@acme.test,New Hire,,2026-12-01,Engineering onboarding\r\n';
+    const imported = await ctx.request('/api/people/import', { method: 'POST', cookie: acme.cookies.admin, body: { csv } });
+    expect(imported.status, imported.text).toBe(201);
+    await deliver();
+    const payloads = receiver.received.map((request) => verified(endpoint, request));
+    expect(payloads.map((payload) => payload.type).sort()).toEqual(['plan.created', 'user.invited']);
+    expect(payloads.find((payload) => payload.type === 'user.invited')?.data).toMatchObject({ user: { name: 'Dilan Silva', email: 'dilan@acme.test' } });
+    expect(payloads.find((payload) => payload.type === 'plan.created')?.data).toMatchObject({ plan: { templateTitle: 'Engineering onboarding', person: { name: 'Dilan Silva' } } });
+  });
+
   it('queues nothing (and reads nothing more) for a company without endpoints', async () => {
     const plan = await onePlan();
     await ctx.request(`/api/onboarding-tasks/${plan.tasks[0]!.id}`, { method: 'PATCH', cookie: acme.cookies.newHire, body: { isCompleted: true } });
