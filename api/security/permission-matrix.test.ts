@@ -57,7 +57,11 @@ const isKeyActor = (caller: Actor | KeyActor): caller is KeyActor => (KEY_ACTORS
 
 /** A key's row without its lastUsedAt, which any request made with it may stamp (at most once a minute). */
 const keysWithoutUse = (w: World) =>
-  w.ctx.db.select({ id: apiKeys.id, name: apiKeys.name, scope: apiKeys.scope, keyHash: apiKeys.keyHash, revokedAt: apiKeys.revokedAt }).from(apiKeys);
+  w.ctx.db
+    .select({ id: apiKeys.id, name: apiKeys.name, scope: apiKeys.scope, keyHash: apiKeys.keyHash, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    // PostgreSQL returns an unordered select in any order: two snapshots must list the keys alike.
+    .orderBy(apiKeys.id);
 
 /** `caller`: a person with their session cookie, or a key actor with its key and no cookie (issue 21). */
 async function checkCell(row: MatrixRow, target: Target, caller: Actor | KeyActor): Promise<void> {
