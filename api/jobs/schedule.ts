@@ -2,6 +2,7 @@
 // zone rules, daylight saving included), and how long a failed job waits before it is tried again.
 import { Cron } from 'croner';
 import { DIGEST_HOUR, type JobKind } from '../../shared/notifications.ts';
+import { doublingDelayMs } from '../lib/backoff.ts';
 
 export type CompanyJobKind = Extract<JobKind, 'morning_digest' | 'start_mails' | 'weekly_summary'>;
 export type ServerJobKind = Extract<JobKind, 'outbox' | 'unread_messages' | 'webhooks'>;
@@ -58,7 +59,7 @@ const LONGEST_RETRY_MS = 60 * 60 * 1000;
 
 /** How long a job waits after a failure, given the failures before it since the last success: 30 s, 1 min, 2 min... at most 1 h. */
 export function retryDelayMs(attemptsBefore: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.min(attemptsBefore, 20), LONGEST_RETRY_MS);
+  return doublingDelayMs(attemptsBefore + 1, FIRST_RETRY_MS, LONGEST_RETRY_MS);
 }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?)?(Z|[+-]\d{2}:\d{2})?$/i;

@@ -7,6 +7,7 @@ import type { PushPayload } from '../../shared/notifications.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { doublingDelayMs } from '../lib/backoff.ts';
 import { sendPushToUser } from '../push/push-sender.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
@@ -26,7 +27,7 @@ const CLAIM_BATCH = 20;
 
 /** The wait before the next attempt after `failures` failed ones: 1 min, 2, 4, … at most 1 h. */
 export function retryDelayMs(failures: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), LONGEST_RETRY_MS);
+  return doublingDelayMs(failures, FIRST_RETRY_MS, LONGEST_RETRY_MS);
 }
 
 type EmailPayload = Omit<Mail, 'to'>;

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { users, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 import { enqueueEmail } from '../mail/outbox.ts';
+import { doublingDelayMs } from '../lib/backoff.ts';
 import { guardedLookup, isPublicAddress, PRIVATE_ADDRESS_MESSAGE, RefusedAddressError } from './address-guard.ts';
 import { chatBody } from './chat-messages.ts';
 import { webhookDisabledMail } from './webhook-disabled-mail.tsx';
@@ -29,7 +30,7 @@ const CLAIM_BATCH = 20;
 
 /** The wait after `failures` failed attempts: 30 s, 1 min, 2 min, … at most 1 h. */
 export function webhookRetryDelayMs(failures: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), LONGEST_RETRY_MS);
+  return doublingDelayMs(failures, FIRST_RETRY_MS, LONGEST_RETRY_MS);
 }
 
 /** One HTTP POST; answers the status code, or throws when no answer came (refused address, timeout, network). */
