@@ -40,6 +40,9 @@ const TABLES = [
   'notificationOptOuts',
   'files',
   'acknowledgements',
+  'apiKeys',
+  'webhookEndpoints',
+  'webhookDeliveries',
 ] as const satisfies readonly (keyof typeof pgSchema & keyof typeof sqliteSchema)[];
 const BATCH = 500;
 

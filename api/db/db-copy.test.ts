@@ -1,10 +1,13 @@
 // `npm run db:copy`: a SQLite database seeded by the real server moves into PostgreSQL whole, and the
 // copied company works there (its people sign in, its plans answer the same).
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { apiKeyHash, newApiKey } from '../api-keys/api-keys.queries.ts';
 import { apiOver, openTestDatabase, testEngine } from '../test/harness.ts';
 import { loadConfig } from '../config.ts';
 
@@ -43,6 +46,39 @@ async function seededSqliteFile(dir: string): Promise<{ path: string; password: 
   return { path, password };
 }
 
+/** Gives the demo company an API key, a webhook endpoint and a delivery, as an admin would; answers the key. */
+function integrationsOf(path: string): string {
+  const sqlite = new Database(path);
+  try {
+    const admin = sqlite.prepare(`SELECT id, company_id AS companyId FROM users WHERE email = 'admin@demo.kickoff.local'`).get() as { id: string; companyId: string };
+    const key = newApiKey();
+    const now = new Date().toISOString();
+    sqlite
+      .prepare('INSERT INTO api_keys (id, company_id, created_by, name, scope, prefix, key_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(randomUUID(), admin.companyId, admin.id, 'HR system', 'write', key.slice(0, 9), apiKeyHash(key), now);
+    const endpointId = randomUUID();
+    sqlite
+      .prepare('INSERT INTO webhook_endpoints (id, company_id, kind, url, events, secret, enabled, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)')
+      .run(
+        endpointId,
+        admin.companyId,
+        'webhook',
+        'https://hooks.example.test/kickoff',
+        JSON.stringify(['task.completed']),
+        'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=',
+        admin.id,
+        now,
+        now,
+      );
+    sqlite
+      .prepare('INSERT INTO webhook_deliveries (id, company_id, endpoint_id, event, payload, status, attempts, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)')
+      .run(randomUUID(), admin.companyId, endpointId, 'task.completed', '{}', 'delivered', Date.now(), now);
+    return key;
+  } finally {
+    sqlite.close();
+  }
+}
+
 describe.runIf(testEngine === 'postgres')('db:copy from SQLite to PostgreSQL', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kickoff-copy-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,6 +88,7 @@ describe.runIf(testEngine === 'postgres')('db:copy from SQLite to PostgreSQL', (
     const target = await openTestDatabase();
     if (target.config.engine !== 'postgres') throw new Error('PostgreSQL only');
 
+    const key = integrationsOf(path);
     const copy = await run(['scripts/db-copy.ts', '--from', `sqlite:${path}`, '--to', target.config.url], {});
     expect(copy.output).toMatch(/every table's count matches/);
     expect(copy.code).toBe(0);
@@ -63,6 +100,11 @@ describe.runIf(testEngine === 'postgres')('db:copy from SQLite to PostgreSQL', (
     const plans = await api.request('/api/onboarding-plans', { cookie });
     expect(plans.status).toBe(200);
     expect(plans.body.map((plan: { progressPercentage: number }) => plan.progressPercentage).sort((x: number, y: number) => x - y)).toEqual([14, 54]);
+
+    // The integrations came along: the API key still signs in, its webhook and delivery are there.
+    const viaKey = await api.request('/api/webhooks', { headers: { Authorization: `Bearer ${key}` } });
+    expect(viaKey.status).toBe(200);
+    expect(viaKey.body).toMatchObject([{ url: 'https://hooks.example.test/kickoff', events: ['task.completed'], enabled: true }]);
 
     // A second copy into the same database is refused, and changes nothing.
     const again = await run(['scripts/db-copy.ts', '--from', `sqlite:${path}`, '--to', target.config.url], {});
