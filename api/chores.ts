@@ -1,5 +1,6 @@
 // The server's timers: the sweep of expired rows and scheduled backups. A timer's failure is logged and
 // the schedule goes on; it never ends the process or leaves an unhandled rejection behind.
+import { purgeExpiredAuthFlows } from './auth/auth-flows.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import { backupAndRotate, nextBackupDelay } from './db/backup.ts';
@@ -54,7 +55,7 @@ export function repeat(name: string, task: () => unknown, options: { intervalMs:
 export function startChores(options: { db: Db; config: Pick<Config, 'database' | 'backup'>; sweepIntervalMs?: number; log?: ChoreLog }): { stop(): void } {
   const { db, config, sweepIntervalMs = SWEEP_INTERVAL_MS, log = consoleLog } = options;
   const chores = [
-    repeat('Sweep of expired sessions and rate limits', () => Promise.all([purgeExpiredSessions(db), purgeExpiredRateLimits(db)]), {
+    repeat('Sweep of expired sessions and rate limits', () => Promise.all([purgeExpiredSessions(db), purgeExpiredAuthFlows(db), purgeExpiredRateLimits(db)]), {
       intervalMs: sweepIntervalMs,
       log,
     }),

@@ -60,6 +60,11 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   // Webhooks (issue 21): may endpoints be on private, loopback or link-local addresses? Default: yes outside production, no in it (SSRF).
   WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
+  // Seals SSO client secrets and TOTP secrets at rest (issue 24): 32 random bytes, base64 (`openssl rand -base64 32`).
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
 });
 
 export type Config = {
@@ -100,7 +105,15 @@ export type Config = {
   files: FileStorageConfig;
   /** Webhook endpoints on private, loopback or link-local addresses are allowed (tests, development); never by default in production (SSRF). */
   webhooks: { allowPrivate: boolean };
+  /**
+   * The AES-256 key that seals secrets at rest (api/lib/secret-box.ts). Outside a deployment a fixed
+   * development key stands in; deployed without SECRETS_KEY it is undefined and SSO and TOTP set-up are refused.
+   */
+  secretsKey: Buffer | undefined;
 };
+
+/** Not a secret: seals local development and test data only; a deployment must set SECRETS_KEY. */
+const DEVELOPMENT_SECRETS_KEY = 'a2lja29mZi1kZXZlbG9wbWVudC1vbmx5LXNlY3JldHM=';
 
 /**
  * A folder on this machine, or an S3-compatible bucket: `endpoint` is AWS's regional one unless set;
@@ -239,5 +252,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : { kind: 'disk', dir: env.UPLOAD_DIR ?? join(dirname(env.DATABASE_PATH), 'uploads') },
     webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE ?? !production },
+    secretsKey: env.SECRETS_KEY ? Buffer.from(env.SECRETS_KEY, 'base64') : deployment ? undefined : Buffer.from(DEVELOPMENT_SECRETS_KEY, 'base64'),
   };
 }

@@ -43,6 +43,12 @@ const TABLES = [
   'apiKeys',
   'webhookEndpoints',
   'webhookDeliveries',
+  'companySso',
+  'ssoDomains',
+  'ssoIdentities',
+  'authFlows',
+  'passkeys',
+  'recoveryCodes',
 ] as const satisfies readonly (keyof typeof pgSchema & keyof typeof sqliteSchema)[];
 const BATCH = 500;
 

@@ -29,14 +29,14 @@ import {
   findUserByEmail,
   getSessionUser,
   issueEmailVerification,
-  recordSignIn,
   setPassword,
   updateProfile,
   verifyEmailToken,
 } from './auth.queries.ts';
 import { claimPasswordAttempt, passwordAccepted } from './password-attempts.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
-import { destroyUserSessions, endSession, rotateUserSessions, startSession } from './sessions.ts';
+import { destroyUserSessions, endSession, rotateUserSessions } from './sessions.ts';
+import { completeSignIn } from './sign-in.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const INVALID_RESET_LINK = 'This password reset link is invalid or expired.';
@@ -73,9 +73,7 @@ export const authRoutes = new Hono<AppEnv>()
     await sendAccountMail(deps, 'verification', user, await verificationMail(user.email, deps.config.appUrl, token), new Date());
     // The address the account was made from is the owner's: delays others cause do not hold it up.
     await passwordAccepted(deps.db, accountKey(user.email), clientAddress(c));
-    await startSession(c, user.id);
-    await recordSignIn(deps.db, user.id);
-    return c.json({ user: found(await getSessionUser(deps.db, user.id), 'User') }, 201);
+    return c.json({ user: await completeSignIn(c, user.id, 'signup') }, 201);
   })
 
   .post('/login', validate('json', SignInSchema), async (c) => {
@@ -96,9 +94,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw unauthorized(INVALID_CREDENTIALS);
     }
     await passwordAccepted(db, account, address);
-    await startSession(c, user.id);
-    await recordSignIn(db, user.id);
-    return c.json({ user: found(await getSessionUser(db, user.id), 'User') });
+    return c.json({ user: await completeSignIn(c, user.id, 'password') });
   })
 
   /** Kept for the spec's GET; refuses requests another site starts (DESIGN.md section 8). */

@@ -25,10 +25,24 @@ export function sessionCookieName(secure: boolean): string {
 /** What `sessions.sid` holds for a session id: its SHA-256, hex. */
 export const sessionKey = (sid: string): string => hashToken(sid);
 
+/** How a session began, for the person's list of their sessions. */
+export type SessionMethod = NonNullable<typeof sessions.$inferInsert.method>;
+export type SessionOrigin = { method?: SessionMethod; userAgent?: string; now?: number };
+
 /** A new session of the user; returns its id for the cookie (the table keeps only sessionKey of it). */
-export async function createSession(db: Db, userId: string, now = Date.now()): Promise<string> {
+export async function createSession(db: Db, userId: string, { method, userAgent, now = Date.now() }: SessionOrigin = {}): Promise<string> {
   const sid = randomBytes(16).toString('hex');
-  await db.insert(sessions).values({ sid: sessionKey(sid), userId, sess: { userId, createdAt: new Date(now).toISOString() }, expire: now + IDLE_TIMEOUT_MS });
+  const at = new Date(now).toISOString();
+  await db.insert(sessions).values({
+    sid: sessionKey(sid),
+    userId,
+    sess: { userId, createdAt: at },
+    expire: now + IDLE_TIMEOUT_MS,
+    method,
+    userAgent: userAgent?.slice(0, 512),
+    createdAt: at,
+    lastSeenAt: at,
+  });
   return sid;
 }
 
@@ -53,7 +67,7 @@ const statements = preparedFor((db) => ({
     .prepare('sessions.user'),
   touch: db
     .update(sessions)
-    .set({ expire: sql`${sql.placeholder('expire')}` })
+    .set({ expire: sql`${sql.placeholder('expire')}`, lastSeenAt: sql`${sql.placeholder('lastSeenAt')}` })
     .where(eq(sessions.sid, sql.placeholder('sid')))
     .prepare('sessions.touch'),
   destroy: db
@@ -78,7 +92,7 @@ export async function readSessionUser(db: Db, sid: string, now = Date.now()): Pr
     return null;
   }
   if (row.expire - now < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS) {
-    await statement.touch.execute({ sid: key, expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd) });
+    await statement.touch.execute({ sid: key, expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd), lastSeenAt: new Date(now).toISOString() });
   }
   return row.user;
 }
@@ -120,12 +134,12 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** Starts a fresh session (a new id at every sign-in) and sets its cookie. */
-export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+/** Starts a fresh session (a new id at every sign-in and step-up) and sets its cookie. */
+export async function startSession(c: Context<AppEnv>, userId: string, method: SessionMethod): Promise<void> {
   const { db, config } = c.var.deps;
   const previous = getSessionId(c);
   if (previous) await destroySession(db, previous);
-  const sid = await createSession(db, userId);
+  const sid = await createSession(db, userId, { method, userAgent: c.req.header('user-agent') });
   const secure = config.secureCookies;
   setCookie(c, sessionCookieName(secure), sid, {
     httpOnly: true,
@@ -139,7 +153,7 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
 /** After a password change: every session of the user ends, this device's included, and it gets a new one. */
 export async function rotateUserSessions(c: Context<AppEnv>, userId: string): Promise<void> {
   await destroyUserSessions(c.var.deps.db, userId);
-  await startSession(c, userId);
+  await startSession(c, userId, 'password');
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {

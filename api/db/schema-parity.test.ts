@@ -59,8 +59,8 @@ const postgres = tablesOf(pgSchema);
 const sqlite = tablesOf(sqliteSchema);
 const names = [...new Set([...postgres.keys(), ...sqlite.keys()])].sort();
 
-/** Tables that belong to no company: the company itself, a person's sign-in bookkeeping, the server's own keys. */
-const NOT_COMPANY_OWNED = ['companies', 'sessions', 'auth_tokens', 'rate_limits', 'server_settings'];
+/** Tables that belong to no company: the company itself, a person's sign-in bookkeeping (found by token or credential before any company is known), the server's own keys. */
+const NOT_COMPANY_OWNED = ['companies', 'sessions', 'auth_tokens', 'auth_flows', 'passkeys', 'recovery_codes', 'rate_limits', 'server_settings'];
 
 describe('schema.sqlite.ts and schema.pg.ts', () => {
   it('export the same tables under the same names', () => {

@@ -38,6 +38,8 @@ export const companies = sqliteTable('companies', {
     .default('starter'),
   /** IANA time zone of the company's day: reminders go out at 08:00 in it (shared/notifications.ts). */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** Admins and managers must sign in with a second factor (TOTP or a passkey) (issue 24). */
+  requireSecondFactor: bool('require_second_factor').notNull().default(false),
   helpfulResources: text('helpful_resources', { mode: 'json' }).$type<HelpfulResource[]>(),
   /** The company's sync counter: bumped under this row's lock once per write transaction of synced rows. */
   version: version(),
@@ -76,6 +78,9 @@ export const users = sqliteTable(
     authProvider: text('auth_provider').notNull().default('custom'),
     providerUserId: text('provider_user_id'),
     lastSignInAt: text('last_sign_in_at'),
+    /** The authenticator app's TOTP secret, sealed with SECRETS_KEY (api/lib/secret-box.ts); null when not enrolled. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: text('totp_enabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -110,6 +115,12 @@ export const sessions = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** For the person's list of active sessions (issue 24): the browser that signed in, and how. */
+    userAgent: text('user_agent'),
+    method: text('method', { enum: ['password', 'sso', 'passkey', 'second_factor', 'signup', 'invite', 'reset'] }),
+    createdAt: text('created_at'),
+    /** Moves with the idle expiry (at most hourly). */
+    lastSeenAt: text('last_seen_at'),
   },
   (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
 );
@@ -749,4 +760,107 @@ export const webhookDeliveries = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+);
+
+/**
+ * A company's OpenID Connect single sign-on (issue 24). The client secret is sealed with SECRETS_KEY;
+ * `testedAt` is set by a successful test sign-in after the last change, and enabling needs it.
+ */
+export const companySso = sqliteTable('company_sso', {
+  companyId: text('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  enabled: bool('enabled').notNull().default(false),
+  testedAt: text('tested_at'),
+  /** Passwords are refused for everyone in the company but the break-glass admin. */
+  requireSso: bool('require_sso').notNull().default(false),
+  breakGlassUserId: text('break_glass_user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** A verified provider email of a covered domain with no account becomes a new hire without a plan. */
+  autoProvision: bool('auto_provision').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The email domains a company's SSO covers; a domain belongs to one company at most. */
+export const ssoDomains = sqliteTable(
+  'sso_domains',
+  {
+    /** Lower-case, e.g. 'acme.com'. */
+    domain: text('domain').primaryKey(),
+    companyId: companyId(),
+  },
+  (t) => [index('sso_domains_company_idx').on(t.companyId)],
+);
+
+/** A person linked to their identity at a company's provider: issuer + subject is theirs alone. */
+export const ssoIdentities = sqliteTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('sso_identities_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in step in progress (SSO redirect, passkey ceremony, second factor, TOTP enrolment), kept
+ * server-side for a few minutes. `id` is the SHA-256 of the random token in the step's HttpOnly cookie.
+ */
+export const authFlows = sqliteTable(
+  'auth_flows',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose', { enum: ['sso', 'sso_test', 'passkey_register', 'passkey_sign_in', 'second_factor', 'totp_enrol'] }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: text('data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_flows_expires_idx').on(t.expiresAt)],
+);
+
+/** WebAuthn credentials (issue 24): discoverable, so a passkey alone names its person. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url credential id, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** base64url COSE public key. */
+    publicKey: text('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports', { mode: 'json' }).$type<string[]>(),
+    deviceType: text('device_type'),
+    backedUp: bool('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    lastUsedAt: text('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/** Ten one-time recovery codes per person with TOTP, stored hashed; a used one is never accepted again. */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: text('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );

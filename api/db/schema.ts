@@ -39,4 +39,10 @@ export const {
   apiKeys,
   webhookEndpoints,
   webhookDeliveries,
+  companySso,
+  ssoDomains,
+  ssoIdentities,
+  authFlows,
+  passkeys,
+  recoveryCodes,
 } = schema;
