@@ -22,6 +22,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { plansRoutes, tasksRoutes } from './onboarding/onboarding.routes.ts';
 import { planTasksRoutes } from './onboarding/plan-tasks.routes.ts';
 import { peopleRoutes, plansExportRoutes } from './people-import/people-import.routes.ts';
+import { passkeySignInRoutes, passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { responsesRoutes } from './responses/responses.routes.ts';
@@ -66,7 +67,9 @@ function apiRoutes() {
         return c.json({ status: 'ok', time: new Date().toISOString() });
       })
       .route('/auth', authRoutes)
+      .route('/auth/passkey', passkeySignInRoutes)
       // Before /users: there 'me' would be read as a team member's id.
+      .route('/users/me/passkeys', passkeysRoutes)
       .route('/users/me', accountRoutes)
       .route('/users', teamRoutes)
       .route('/templates', templatesRoutes)
