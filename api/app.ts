@@ -27,6 +27,7 @@ import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { responsesRoutes } from './responses/responses.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
+import { ssoAuthRoutes, ssoRoutes } from './sso/sso.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
 import { paymentsRoutes, subscriptionRoutes } from './subscriptions/subscriptions.routes.ts';
 import { syncRoutes } from './sync/sync.routes.ts';
@@ -66,6 +67,7 @@ function apiRoutes() {
         await rows(c.var.deps.db, sql`SELECT 1`);
         return c.json({ status: 'ok', time: new Date().toISOString() });
       })
+      .route('/auth/sso', ssoAuthRoutes)
       .route('/auth', authRoutes)
       .route('/auth/passkey', passkeySignInRoutes)
       // Before /users: there 'me' would be read as a team member's id.
@@ -96,6 +98,7 @@ function apiRoutes() {
       .route('/', responsesRoutes)
       .route('/webhooks', webhooksRoutes)
       .route('/api-keys', apiKeysRoutes)
+      .route('/sso', ssoRoutes)
   );
 }
 

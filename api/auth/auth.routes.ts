@@ -37,6 +37,7 @@ import { claimPasswordAttempt, passwordAccepted } from './password-attempts.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { destroyUserSessions, endSession, rotateUserSessions } from './sessions.ts';
 import { completeSignIn } from './sign-in.ts';
+import { assertPasswordSignInAllowed } from '../sso/require-sso.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const INVALID_RESET_LINK = 'This password reset link is invalid or expired.';
@@ -94,6 +95,8 @@ export const authRoutes = new Hono<AppEnv>()
       throw unauthorized(INVALID_CREDENTIALS);
     }
     await passwordAccepted(db, account, address);
+    // The company signs in with SSO: only its break-glass admin may still use a password (api/sso/).
+    await assertPasswordSignInAllowed(db, user);
     return c.json({ user: await completeSignIn(c, user.id, 'password') });
   })
 

@@ -106,6 +106,14 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/api-keys': 'Create an API key: the answer holds the key, shown this once',
   'DELETE /api/api-keys/:id': 'Revoke an API key',
 
+  'POST /api/auth/sso/start': 'Email-first sign-in: the company’s identity provider to go to, or `sso: false` for the password',
+  'GET /api/auth/sso/callback': 'Where the identity provider sends the browser back (always a redirect into the app)',
+  'GET /api/sso': 'The company’s single sign-on set-up (never the client secret), or null',
+  'PUT /api/sso': 'Set the identity provider (issuer, client, secret) and the email domains it covers',
+  'PATCH /api/sso': 'Turn single sign-on on or off, require it (with a break-glass admin), auto-provision new hires',
+  'DELETE /api/sso': 'Remove single sign-on: passwords work again',
+  'POST /api/sso/test': 'Test sign-in: the admin goes to the provider and back (enabling needs a success)',
+
   'GET /api/webhooks': 'The company’s webhook and chat endpoints',
   'POST /api/webhooks': 'Register an endpoint (Standard Webhooks, Slack, Microsoft Teams or Mattermost) for events',
   'GET /api/webhooks/:id': 'One endpoint',
