@@ -26,6 +26,7 @@ import { passkeySignInRoutes, passkeysRoutes } from './passkeys/passkeys.routes.
 import { openApiRoutes } from './openapi/openapi.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { responsesRoutes } from './responses/responses.routes.ts';
+import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { ssoAuthRoutes, ssoRoutes } from './sso/sso.routes.ts';
 import { statsRoutes } from './stats/stats.routes.ts';
@@ -72,6 +73,7 @@ function apiRoutes() {
       .route('/auth/passkey', passkeySignInRoutes)
       // Before /users: there 'me' would be read as a team member's id.
       .route('/users/me/passkeys', passkeysRoutes)
+      .route('/users/me/sessions', sessionsRoutes)
       .route('/users/me', accountRoutes)
       .route('/users', teamRoutes)
       .route('/templates', templatesRoutes)

@@ -2,8 +2,10 @@
 // (10,000): every POST/PATCH/DELETE route of the real app gets generated params, query strings and
 // bodies, and every answer must keep DESIGN.md section 4: no 5xx, JSON, the one error shape, no leak.
 import fc from 'fast-check';
+import { inArray } from 'drizzle-orm';
 import { createApp } from '../app.ts';
 import { createChangeBus } from '../events/create-bus.ts';
+import { sessions } from '../db/schema.ts';
 import { createFileStorage } from '../uploads/file-storage.ts';
 import { storePolicyFile, uploadTaskFile } from '../uploads/uploads.queries.ts';
 import type { Config } from '../config.ts';
@@ -51,7 +53,7 @@ export function paramNames(path: string): string[] {
 // The world: two companies with templates, a plan, messages and an order, built through the real
 // query functions. Generated inputs name its records symbolically (IdRef) so they survive a rebuild.
 
-export const ID_KINDS = ['template', 'plan', 'task', 'message', 'user', 'order', 'amount', 'email', 'company', 'file'] as const;
+export const ID_KINDS = ['template', 'plan', 'task', 'message', 'user', 'order', 'amount', 'email', 'company', 'file', 'session'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 type Ids = Record<IdKind, string[]>;
 
@@ -103,6 +105,14 @@ async function populate(ctx: TestContext, company: Company): Promise<Ids> {
     email: [admin.email, manager.email, newHire.email],
     company: [admin.companyId],
     file: [upload.upload.id, policyFile.id],
+    // The people's sessions by the ids /api/users/me/sessions names them with (their stored keys).
+    session: (
+      await ctx.db
+        .select({ sid: sessions.sid })
+        .from(sessions)
+        .where(inArray(sessions.userId, [newHire.id, manager.id, admin.id]))
+        .orderBy(sessions.sid)
+    ).map((row) => row.sid),
   };
 }
 
@@ -561,6 +571,7 @@ function paramKind(path: string, name: string): IdKind | undefined {
     messages: 'message',
     users: 'user',
     companies: 'company',
+    sessions: 'session',
   };
   return before ? bySegment[before] : undefined;
 }

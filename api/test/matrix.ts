@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { issueToken, RESET_TOKEN_TTL_MS } from '../auth/auth-tokens.ts';
 import { issueEmailVerification } from '../auth/auth.queries.ts';
+import { createSession, sessionKey } from '../auth/sessions.ts';
 import { ensureJobs } from '../jobs/jobs.queries.ts';
 import { companyJobName } from '../jobs/schedule.ts';
 import { onboardingTasks, subscriptions } from '../db/schema.ts';
@@ -142,6 +143,22 @@ function peopleVisibleTo(w: World, actor: SignedInActor): string[] {
   if (me.role !== 'new_hire') return companyPeople(w, actor).map((user) => user.id);
   return [me.id, ...(me.managerId ? [me.managerId] : [])];
 }
+
+// ---- sessions (issue 24): a second session of newHireA1 and of adminB, made in the cell's copy ----
+
+/** Each cell's extra sessions by actor, as the ids the list shows (the stored keys). */
+const otherSessions = new WeakMap<World, Partial<Record<SignedInActor, string>>>();
+async function withOtherSessions(w: World): Promise<void> {
+  const made = async (actor: SignedInActor) =>
+    sessionKey(await createSession(w.ctx.db, w.users[actor].id, { method: 'password', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile' }));
+  otherSessions.set(w, { newHireA1: await made('newHireA1'), adminB: await made('adminB') });
+}
+const otherSessionOf = (w: World, actor: SignedInActor) => otherSessions.get(w)?.[actor] ?? '(no session made)';
+/** The sessions an actor lists: the one of their cookie, and their other one if the cell made it. */
+const sessionsOf = (w: World, actor: SignedInActor) => [
+  sessionKey(w.cookies[actor].slice(w.cookies[actor].indexOf('=') + 1)),
+  ...(otherSessions.get(w)?.[actor] ? [otherSessionOf(w, actor)] : []),
+];
 
 const idsOf = (body: unknown) => (Array.isArray(body) ? body.map((row: { id: string }) => row.id) : ['(not a list)']);
 
@@ -417,6 +434,37 @@ export const MATRIX: MatrixRow[] = [
     route: 'POST /api/users/me/password',
     rule: 'own account: every signed-in person changes their password',
     targets: [{ label: 'the caller', body: () => ({ currentPassword: TEST_PASSWORD, newPassword: 'Next@Pass1' }), expect: signedIn(200) }],
+  },
+  {
+    route: 'GET /api/users/me/sessions',
+    rule: 'own account: every signed-in person lists their own sessions, nobody else’s',
+    targets: [{ label: 'the caller’s sessions', prepare: withOtherSessions, expect: signedIn(200) }],
+    shows: { ids: idsOf, visible: sessionsOf },
+  },
+  {
+    route: 'DELETE /api/users/me/sessions',
+    rule: 'own account: every signed-in person signs out their other sessions',
+    targets: [{ label: 'the caller’s other sessions', prepare: withOtherSessions, expect: signedIn(200) }],
+  },
+  {
+    route: 'DELETE /api/users/me/sessions/:id',
+    rule: 'own account: a person signs out their own sessions; anyone else’s, in their company or not, is 404',
+    targets: [
+      {
+        label: 'newHireA1’s other session (company A)',
+        company: 'A',
+        prepare: withOtherSessions,
+        params: (w) => ({ id: otherSessionOf(w, 'newHireA1') }),
+        expect: line('401 | 404 404 404 200 404 | 404 404 404'),
+      },
+      {
+        label: 'adminB’s other session (company B)',
+        company: 'B',
+        prepare: withOtherSessions,
+        params: (w) => ({ id: otherSessionOf(w, 'adminB') }),
+        expect: line('401 | 404 404 404 404 404 | 200 404 404'),
+      },
+    ],
   },
 
   // ---- people ----
