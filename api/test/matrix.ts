@@ -25,6 +25,8 @@ import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptio
 import { TEST_PASSWORD } from './harness.ts';
 import { insertMatrixWebhooks, MATRIX_WEBHOOKS } from '../webhooks/test-endpoints.ts';
 import { apiKeyRefusal } from '../api-keys/api-key-auth.ts';
+import { relyingParty } from '../passkeys/passkeys.ts';
+import { openTestSignInFlow, storeTestPasskey, TestAuthenticator } from '../passkeys/test-authenticator.ts';
 import { ACTORS, COMPANY_OF, KEY_CREATOR, KEY_SCOPE, type Actor, type KeyActor, type SignedInActor, type World, signedNotify, WORLD_PDF, WORLD_POLICY_TEXT } from './world.ts';
 
 export type Expected = number | 'applied' | 'rejected';
@@ -178,6 +180,33 @@ function webhookRows(routes: [MatrixRow['route'], string, number, ((w: World) =>
   });
   return routes.map(([route, rule, status, body]) => ({ route, rule, targets: [target('A', status, body), target('B', status, body)] }));
 }
+
+// ---- passkeys (issue 24): a passkey of newHireA1 and of adminB, made in the cell's copy ----
+
+/** One software authenticator for every cell: each cell's copy stores its passkey afresh (counter 0). */
+const matrixAuthenticator = new TestAuthenticator('(origin given per answer)');
+const MATRIX_PASSKEY_FLOW = 'matrix-passkey-sign-in-flow';
+const MATRIX_PASSKEY_CHALLENGE = 'bWF0cml4LWNoYWxsZW5nZQ';
+const passkeysMade = new WeakMap<World, Partial<Record<SignedInActor, string>>>();
+async function withPasskeys(w: World): Promise<void> {
+  passkeysMade.set(w, {
+    newHireA1: await storeTestPasskey(w.ctx.db, w.users.newHireA1.id, matrixAuthenticator),
+    adminB: await storeTestPasskey(w.ctx.db, w.users.adminB.id, new TestAuthenticator('(never signs)')),
+  });
+}
+const passkeyOf = (w: World, actor: SignedInActor) => passkeysMade.get(w)?.[actor] ?? '(no passkey made)';
+/** newHireA1's passkey answering the sign-in ceremony a flow cookie names (prepare opens it). */
+function passkeySignInBody(w: World) {
+  const { rpID, origin } = relyingParty(w.ctx.config);
+  const userHandle = Buffer.from(w.users.newHireA1.id).toString('base64url');
+  return { response: matrixAuthenticator.signIn({ challenge: MATRIX_PASSKEY_CHALLENGE, rpId: rpID }, { origin, userHandle, counter: 1 }) };
+}
+const passkeyTargets = (status: (owner: 'A' | 'B') => Expectations, body?: () => unknown): Target[] => [
+  { label: 'newHireA1’s passkey (company A)', company: 'A', prepare: withPasskeys, params: (w) => ({ id: passkeyOf(w, 'newHireA1') }), body, expect: status('A') },
+  { label: 'adminB’s passkey (company B)', company: 'B', prepare: withPasskeys, params: (w) => ({ id: passkeyOf(w, 'adminB') }), body, expect: status('B') },
+];
+const passkeyOwnerOnly = (success: number) => (owner: 'A' | 'B') =>
+  owner === 'A' ? line(`401 | 404 404 404 ${success} 404 | 404 404 404`) : line(`401 | 404 404 404 404 404 | ${success} 404 404`);
 
 // ---- request bodies ----
 
@@ -464,6 +493,56 @@ export const MATRIX: MatrixRow[] = [
         params: (w) => ({ id: otherSessionOf(w, 'adminB') }),
         expect: line('401 | 404 404 404 404 404 | 200 404 404'),
       },
+    ],
+  },
+
+  // ---- passkeys (issue 24): each person's own; another person's, in the company or not, is 404 ----
+  {
+    route: 'GET /api/users/me/passkeys',
+    rule: 'own account: every signed-in person lists their own passkeys, nobody else’s',
+    targets: [{ label: 'the caller’s passkeys', prepare: withPasskeys, expect: signedIn(200) }],
+    shows: { ids: idsOf, visible: (w, actor) => (passkeysMade.get(w)?.[actor] ? [passkeyOf(w, actor)] : []) },
+  },
+  {
+    route: 'POST /api/users/me/passkeys/options',
+    rule: 'own account: every signed-in person may start adding a passkey',
+    targets: [{ label: 'the caller', expect: signedIn(200) }],
+  },
+  {
+    route: 'POST /api/users/me/passkeys',
+    rule: 'own account: only the browser that started adding a passkey can finish it',
+    targets: [
+      {
+        label: 'no ceremony started',
+        body: () => ({ name: 'Matrix key', response: new TestAuthenticator('http://localhost').register({ challenge: MATRIX_PASSKEY_CHALLENGE, rp: { id: 'localhost' }, user: { id: 'dXNlcg' } }) }),
+        expect: signedIn(400),
+      },
+    ],
+  },
+  { route: 'PATCH /api/users/me/passkeys/:id', rule: 'own account: a person renames their own passkeys; anyone else’s is 404', targets: passkeyTargets(passkeyOwnerOnly(200), () => ({ name: 'Renamed' })) },
+  { route: 'DELETE /api/users/me/passkeys/:id', rule: 'own account: a person removes their own passkeys; anyone else’s is 404', targets: passkeyTargets(passkeyOwnerOnly(200)) },
+  {
+    route: 'POST /api/auth/passkey/options',
+    rule: 'public: a sign-in challenge for any passkey of this site (no email)',
+    public: true,
+    targets: [{ label: 'a new ceremony', expect: everyone(200) }],
+  },
+  {
+    route: 'POST /api/auth/passkey',
+    rule: 'public: the passkey names and proves its person; only the browser whose ceremony it answers gets anywhere',
+    public: true,
+    targets: [
+      {
+        label: 'newHireA1’s passkey answering this browser’s ceremony',
+        prepare: async (w) => {
+          await withPasskeys(w);
+          await openTestSignInFlow(w.ctx.db, MATRIX_PASSKEY_FLOW, MATRIX_PASSKEY_CHALLENGE);
+        },
+        headers: { Cookie: `kickoff_flow_passkey_sign_in=${MATRIX_PASSKEY_FLOW}` },
+        body: passkeySignInBody,
+        expect: everyone(200),
+      },
+      { label: 'no ceremony started', prepare: withPasskeys, body: passkeySignInBody, expect: everyone(400) },
     ],
   },
 

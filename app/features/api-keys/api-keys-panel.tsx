@@ -14,6 +14,7 @@ import { notify, notifyError } from '../../lib/notify.ts';
 import { useCreateApiKey } from './api/create-api-key.ts';
 import { useApiKeys } from './api/get-api-keys.ts';
 import { useRevokeApiKey } from './api/revoke-api-key.ts';
+import { SectionLoading } from '../../components/ui/section-loading.tsx';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const formatMoment = (iso: string) => dateTime.format(new Date(iso));
@@ -40,10 +41,7 @@ export function ApiKeysPanel() {
           permissions, limited by its scope.
         </p>
         {keys.isPending ? (
-          <div className="flex items-center gap-3 py-6 text-base-content/70" role="status">
-            <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-            Loading API keys...
-          </div>
+          <SectionLoading label="Loading API keys..." />
         ) : keys.isError ? (
           <ErrorState error={keys.error} title="Could not load the API keys" onRetry={() => void keys.refetch()} />
         ) : keys.data.length === 0 ? (

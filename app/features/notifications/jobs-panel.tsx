@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/ui/error-state.tsx';
 import { formatCount } from '../../lib/format.ts';
 import { useJobs } from './api/get-jobs.ts';
 import { formatJobTime } from './job-time.ts';
+import { SectionLoading } from '../../components/ui/section-loading.tsx';
 
 /** `timeZone`: the company's, in which every time here is read. */
 export function JobsPanel({ timeZone }: { timeZone: string }) {
@@ -20,10 +21,7 @@ export function JobsPanel({ timeZone }: { timeZone: string }) {
           What the server sends for your company, and when. Times are in <span className="font-medium text-base-content">{timeZone}</span>.
         </p>
         {jobs.isPending ? (
-          <div className="flex items-center gap-3 py-6 text-base-content/70" role="status">
-            <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-            Loading jobs...
-          </div>
+          <SectionLoading label="Loading jobs..." />
         ) : jobs.isError ? (
           <ErrorState error={jobs.error} title="Could not load the jobs" onRetry={() => void jobs.refetch()} />
         ) : (

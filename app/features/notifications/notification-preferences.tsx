@@ -8,6 +8,7 @@ import { notifyError } from '../../lib/notify.ts';
 import { useNotificationPreferences } from './api/get-preferences.ts';
 import { useUpdateNotificationPreferences } from './api/update-preferences.ts';
 import { PushToggle } from './push-toggle.tsx';
+import { SectionLoading } from '../../components/ui/section-loading.tsx';
 
 const SAVE_FAILED = 'Could not save your notification settings';
 
@@ -40,10 +41,7 @@ export function NotificationPreferencesSection() {
           Choose the reminders you get. Every reminder mail also has a link to turn its kind off. Account mails (verification, password) always go.
         </p>
         {preferences.isPending ? (
-          <div className="flex items-center gap-3 py-6 text-base-content/70" role="status">
-            <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" />
-            Loading your notification settings...
-          </div>
+          <SectionLoading label="Loading your notification settings..." />
         ) : preferences.isError ? (
           <ErrorState error={preferences.error} title="Could not load your notification settings" onRetry={() => void preferences.refetch()} />
         ) : (

@@ -7,6 +7,7 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { formatDay } from '../../lib/format.ts';
 import { usePlanDetails } from './api/get-plan-details.ts';
 import { TaskStatusBadge } from './task-status-badge.tsx';
+import { SectionLoading } from '../../components/ui/section-loading.tsx';
 
 export type TaskProgressDialogProps = { planId: string; open: boolean; onClose: () => void };
 
@@ -21,12 +22,7 @@ export function TaskProgressDialog({ planId, open, onClose }: TaskProgressDialog
 function TaskProgressBody({ planId }: { planId: string }) {
   const { data: plan, isPending, error, refetch } = usePlanDetails(planId);
   if (isPending) {
-    return (
-      <div className="flex justify-center py-8" role="status">
-        <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
-        <span className="sr-only">Loading tasks...</span>
-      </div>
-    );
+    return <SectionLoading label="Loading tasks..." />;
   }
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} title="Could not load the tasks" />;
   const today = toIsoDate(new Date());

@@ -10,6 +10,7 @@ import { DialogActions, Modal } from '../../components/ui/modal.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { usePayerDetails } from './api/get-payer-details.ts';
 import type { CheckoutRequest } from './use-checkout.ts';
+import { SectionLoading } from '../../components/ui/section-loading.tsx';
 
 type PayerDetailsDialogProps = {
   /** The plan being bought; null keeps the dialog closed. */
@@ -35,12 +36,7 @@ export function PayerDetailsDialog({ request, email, pending, onPay, onClose }: 
 function PayerDetailsBody({ email, pending, onPay, onClose }: Omit<PayerDetailsDialogProps, 'request'>) {
   const prefill = usePayerDetails();
   if (prefill.isPending) {
-    return (
-      <div className="flex justify-center py-10" role="status">
-        <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
-        <span className="sr-only">Loading your billing details…</span>
-      </div>
-    );
+    return <SectionLoading label="Loading your billing details…" />;
   }
   return <PayerForm prefill={prefill.data ?? null} email={email} pending={pending} onPay={onPay} onClose={onClose} />;
 }

@@ -19,6 +19,7 @@ import { loadPayhereSdk } from './payhere-sdk.ts';
 import { PlanAction, planHighlight, type PlanContext } from './plan-action.tsx';
 import { SubscriptionFooter } from './subscription-footer.tsx';
 import { useCheckout } from './use-checkout.ts';
+import { SectionLoading } from '../../components/ui/section-loading.tsx';
 
 export function SubscriptionScreen({ user }: { user: SessionUser | null }) {
   const isAdmin = user?.role === 'admin';
@@ -91,10 +92,7 @@ export function SubscriptionScreen({ user }: { user: SessionUser | null }) {
         <BillingChoices billingPeriod={context.billingPeriod} currency={context.currency} onBillingPeriod={setChosenPeriod} onCurrency={setChosenCurrency} />
 
         {user && status.isPending ? (
-          <div className="flex justify-center py-12" role="status" aria-live="polite">
-            <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-            <span className="sr-only">Loading your plan…</span>
-          </div>
+          <SectionLoading label="Loading your plan…" />
         ) : (
           <div className="grid gap-8 pt-3 md:grid-cols-3 md:gap-6">
             {PLAN_IDS.map((id) => (

@@ -54,6 +54,7 @@ import { useWebhooks, WEBHOOKS_KEY } from './api/get-webhooks.ts';
 import { useResendDelivery } from './api/resend-delivery.ts';
 import { useSendTest } from './api/send-test.ts';
 import { useUpdateWebhook } from './api/update-webhook.ts';
+import { SectionLoading } from '../../components/ui/section-loading.tsx';
 
 const KIND_ICONS: Record<WebhookKind, typeof Webhook> = { webhook: Webhook, slack: MessageSquare, teams: Users, mattermost: MessagesSquare };
 
@@ -79,10 +80,7 @@ export function WebhooksScreen() {
         actions={endpoints.isSuccess && endpoints.data.length > 0 ? addButton : undefined}
       />
       {endpoints.isPending ? (
-        <div className="flex items-center gap-3 py-10 text-base-content/70" role="status">
-          <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
-          Loading endpoints...
-        </div>
+        <SectionLoading label="Loading endpoints..." />
       ) : endpoints.isError ? (
         <ErrorState error={endpoints.error} title="Could not load the webhook endpoints" onRetry={() => void endpoints.refetch()} />
       ) : endpoints.data.length === 0 ? (
@@ -295,11 +293,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [newest?.id, newest?.status]);
   if (log.isPending) {
-    return (
-      <div className="flex items-center gap-3 py-4 text-base-content/70" role="status">
-        <span className="loading loading-spinner loading-sm text-primary" aria-hidden="true" /> Loading deliveries...
-      </div>
-    );
+    return <SectionLoading label="Loading deliveries..." />;
   }
   if (log.isError) return <ErrorState error={log.error} title="Could not load the deliveries" onRetry={() => void log.refetch()} />;
   const deliveries = log.data.pages.flatMap((page) => page.deliveries);
