@@ -31,6 +31,8 @@ export class SsoFailure extends Error {
   constructor(
     readonly code: SsoErrorCode,
     detail?: string,
+    /** What an admin may be told (the provider's problem, not ours). */
+    readonly reason = 'it did not answer as an OpenID provider',
   ) {
     super(detail ?? code);
   }
@@ -49,7 +51,7 @@ async function providerFor(c: Context<AppEnv>, row: SsoRow): Promise<client.Conf
   try {
     return await discoverProvider({ issuer: row.issuer, clientId: row.clientId, clientSecret: clientSecretOf(row, config.secretsKey) }, allowsPrivateProviders(config));
   } catch (error) {
-    throw new SsoFailure('unavailable', `discovery at ${row.issuer} failed: ${(error as Error).message}`);
+    throw new SsoFailure('unavailable', `discovery at ${row.issuer} failed: ${describe(error)}`, discoveryReason(error));
   }
 }
 
@@ -91,6 +93,16 @@ function describe(error: unknown): string {
     if (part) parts.push(part);
   }
   return parts.join(' <- ');
+}
+
+/** Why discovery failed, in words for the admin who typed the issuer. */
+function discoveryReason(error: unknown): string {
+  const text = describe(error);
+  if (/issuer does not match|"issuer" property does not match/.test(text)) return 'its discovery document names another issuer';
+  if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|timed? ?out|aborted/i.test(text)) return 'it could not be reached';
+  if (/private, loopback or link-local|https:\/\/ only/.test(text)) return 'it is not on a public https:// address';
+  if (/unexpected HTTP response status code|OAUTH_RESPONSE_IS_NOT_CONFORM/i.test(text)) return `no discovery document at ${'/.well-known/openid-configuration'}`;
+  return 'it did not answer as an OpenID provider';
 }
 
 type VerifiedIdentity = { subject: string; email: string | null; emailVerified: boolean; name: string | null };

@@ -14,18 +14,28 @@ import { findSsoForEmail, findSsoRow, getSsoSettings, removeSso, saveSsoConnecti
 /** Each start looks up a domain and may fetch the provider's discovery document: bounded per address. */
 export const ssoStartPerAddress = new RateLimiter('sso-start/address', 60, 15 * 60_000);
 
-const unavailable = () => new AppError(502, 'Your company’s identity provider could not be reached. Please try again in a moment.');
-
-async function redirectTo(start: () => Promise<string>): Promise<string> {
+/**
+ * The provider's authorization URL; a provider that cannot be reached or used is a 502 at sign-in (not the
+ * person's doing) and a 400 on the issuer for the admin's test (their issuer URL, most likely), with the reason.
+ */
+async function redirectTo(start: () => Promise<string>, unavailable: (reason: string) => AppError): Promise<string> {
   try {
     return await start();
   } catch (error) {
     if (error instanceof SsoFailure && error.code === 'unavailable') {
       console.warn(`SSO start failed: ${error.message}`);
-      throw unavailable();
+      throw unavailable(error.reason);
     }
     throw error;
   }
+}
+
+const signInUnavailable = () => new AppError(502, 'Your company’s identity provider could not be reached. Please try again in a moment.');
+function testUnavailable(issuer: string) {
+  return (reason: string) => {
+    const message = `The identity provider at ${issuer} could not be used: ${reason}. Check the issuer URL.`;
+    return new AppError(400, message, { issues: [{ path: 'issuer', message }] });
+  };
 }
 
 export const ssoRoutes = new Hono<AppEnv>()
@@ -49,7 +59,7 @@ export const ssoRoutes = new Hono<AppEnv>()
   .post('/test', requireRole('admin'), async (c) => {
     const admin = currentUser(c);
     const row = found(await findSsoRow(c.var.deps.db, admin.companyId), 'Single sign-on');
-    return c.json({ redirectUrl: await redirectTo(() => startSsoFlow(c, row, 'sso_test', { userId: admin.id, loginHint: admin.email })) });
+    return c.json({ redirectUrl: await redirectTo(() => startSsoFlow(c, row, 'sso_test', { userId: admin.id, loginHint: admin.email }), testUnavailable(row.issuer)) });
   });
 
 export const ssoAuthRoutes = new Hono<AppEnv>()
@@ -60,7 +70,7 @@ export const ssoAuthRoutes = new Hono<AppEnv>()
     await consume(db, [ssoStartPerAddress, clientAddress(c)]);
     const row = await findSsoForEmail(db, email);
     if (!row) return c.json<SsoStartAnswer>({ sso: false });
-    const redirectUrl = await redirectTo(() => startSsoFlow(c, row, 'sso', { userId: null, loginHint: email, next }));
+    const redirectUrl = await redirectTo(() => startSsoFlow(c, row, 'sso', { userId: null, loginHint: email, next }), signInUnavailable);
     return c.json<SsoStartAnswer>({ sso: true, redirectUrl });
   })
 

@@ -306,12 +306,31 @@ describe('signing in', () => {
     }
   });
 
-  it('says when the provider cannot be reached', async () => {
+  it('says when the provider cannot be reached or its discovery document names another issuer', async () => {
     const other = await ctx.createCompany('Fourth');
-    await configure(other, { issuer: 'http://127.0.0.1:9/nothing-here', clientId: 'x', clientSecret: 'y', domains: [domainOf(other.admin.email)] });
-    const res = await ctx.request('/api/sso/test', { method: 'POST', cookie: other.cookies.admin });
-    expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/could not be reached/);
+    const domains = [domainOf(other.admin.email)];
+    await configure(other, { issuer: 'http://127.0.0.1:9/nothing-here', clientId: 'x', clientSecret: 'y', domains });
+    const unreachable = await ctx.request('/api/sso/test', { method: 'POST', cookie: other.cookies.admin });
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.body.issues).toEqual([
+      { path: 'issuer', message: expect.stringMatching(/^The identity provider at http:\/\/127\.0\.0\.1:9\/nothing-here could not be used: it could not be reached\./) },
+    ]);
+    // At sign-in it is the provider's fault, not the person's: 502.
+    await ctx.db.update(companySso).set({ enabled: true }).where(eq(companySso.companyId, other.company.id));
+    const signIn = await ctx.request('/api/auth/sso/start', { method: 'POST', body: { email: other.manager.email } });
+    expect(signIn.status).toBe(502);
+    expect(signIn.body.message).toBe('Your company’s identity provider could not be reached. Please try again in a moment.');
+
+    // A discovery document that names another issuer than the URL it was found under.
+    const impostor = await startIssuerImpostor(provider);
+    try {
+      await configure(other, { issuer: `${impostor.issuer}/tenant`, clientId: 'kickoff-acme', clientSecret: ACME_SECRET, domains });
+      const mismatch = await ctx.request('/api/sso/test', { method: 'POST', cookie: other.cookies.admin });
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.body.message).toMatch(/could not be used: its discovery document names another issuer\./);
+    } finally {
+      await impostor.close();
+    }
   });
 });
 

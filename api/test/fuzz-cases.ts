@@ -469,6 +469,9 @@ export const ROUTE_SHAPES: Record<string, Shape> = {
   'POST /api/templates': { body: TEMPLATE_BODY },
   'PATCH /api/templates/:id': { body: TEMPLATE_BODY },
   'POST /api/api-keys': { body: { name: 'Fuzz integration', scope: 'write' } },
+  'PUT /api/sso': { body: { issuer: 'https://login.example.com', clientId: 'fuzz-client', clientSecret: 'fuzz-secret', domains: ['example.com'] } },
+  'PATCH /api/sso': { body: { enabled: true, requireSso: true, breakGlassUserId: own('user', 2), autoProvision: true } },
+  'POST /api/auth/sso/start': { body: { email: own('email'), next: '/team' } },
   'PATCH /api/company': {
     body: {
       name: 'Fuzz Co',

@@ -25,6 +25,8 @@ import { SIMULATOR_MERCHANT_ID, SIMULATOR_MERCHANT_SECRET } from '../subscriptio
 import { TEST_PASSWORD } from './harness.ts';
 import { insertMatrixWebhooks, MATRIX_WEBHOOKS } from '../webhooks/test-endpoints.ts';
 import { apiKeyRefusal } from '../api-keys/api-key-auth.ts';
+import { sealSecret } from '../lib/secret-box.ts';
+import { companySso, ssoDomains } from '../db/schema.ts';
 import { relyingParty } from '../passkeys/passkeys.ts';
 import { openTestSignInFlow, storeTestPasskey, TestAuthenticator } from '../passkeys/test-authenticator.ts';
 import { ACTORS, COMPANY_OF, KEY_CREATOR, KEY_SCOPE, type Actor, type KeyActor, type SignedInActor, type World, signedNotify, WORLD_PDF, WORLD_POLICY_TEXT } from './world.ts';
@@ -207,6 +209,18 @@ const passkeyTargets = (status: (owner: 'A' | 'B') => Expectations, body?: () =>
 ];
 const passkeyOwnerOnly = (success: number) => (owner: 'A' | 'B') =>
   owner === 'A' ? line(`401 | 404 404 404 ${success} 404 | 404 404 404`) : line(`401 | 404 404 404 404 404 | ${success} 404 404`);
+
+// ---- single sign-on (issue 24): company A's set-up (not turned on), made in the cell's copy ----
+
+const MATRIX_SSO_ISSUER = 'https://login.matrix.example';
+const ssoDomainOf = (w: World) => w.users.adminA.email.split('@')[1]!;
+async function withSso(w: World): Promise<void> {
+  const companyId = w.companies.A.id;
+  const clientSecret = sealSecret(w.ctx.config.secretsKey!, 'matrix-client-secret');
+  await w.ctx.db.insert(companySso).values({ companyId, issuer: MATRIX_SSO_ISSUER, clientId: 'kickoff-matrix', clientSecret });
+  await w.ctx.db.insert(ssoDomains).values({ domain: ssoDomainOf(w), companyId });
+}
+const ssoIssuerOf = (body: unknown) => [(body as { issuer?: string } | null)?.issuer ?? '(none)'];
 
 // ---- request bodies ----
 
@@ -966,6 +980,53 @@ export const MATRIX: MatrixRow[] = [
     ['GET /api/webhooks/:id/deliveries', 'webhooks: admins read their own company’s delivery log; another company’s is 404', 200],
     ['POST /api/webhooks/:id/deliveries/:deliveryId/resend', 'webhooks: admins resend their own company’s deliveries; another company’s is 404', 200],
   ]),
+
+  // ---- single sign-on (issue 24): admins of their own company only; a key never (api-key-auth.ts) ----
+  {
+    route: 'GET /api/sso',
+    rule: 'single sign-on: admins read their own company’s set-up (never the secret); managers and new hires no',
+    targets: [{ label: 'the caller’s company (A has one, B none)', prepare: withSso, expect: adminsOnly(200, 200) }],
+    shows: { ids: ssoIssuerOf, visible: (w, actor) => [isCompanyA(actor) ? MATRIX_SSO_ISSUER : '(none)'] },
+  },
+  {
+    route: 'PUT /api/sso',
+    rule: 'single sign-on: admins set their own company’s provider and domains; a domain another company covers is 409',
+    targets: [
+      {
+        label: 'company A’s email domain',
+        prepare: withSso,
+        body: (w) => ({ issuer: 'https://login.changed.example', clientId: 'kickoff-matrix', clientSecret: 'changed-secret', domains: [ssoDomainOf(w)] }),
+        expect: adminsOnly(200, 409),
+      },
+    ],
+  },
+  {
+    route: 'PATCH /api/sso',
+    rule: 'single sign-on: admins change their own company’s switches; a company without a set-up is 404',
+    targets: [{ label: 'the caller’s company (A has one, B none)', prepare: withSso, body: () => ({ autoProvision: true }), expect: adminsOnly(200, 404) }],
+  },
+  {
+    route: 'DELETE /api/sso',
+    rule: 'single sign-on: admins remove their own company’s set-up (B has none: nothing to remove, 204)',
+    targets: [{ label: 'the caller’s company', prepare: withSso, expect: adminsOnly(204, 204) }],
+  },
+  {
+    route: 'POST /api/sso/test',
+    rule: 'single sign-on: admins test their own company’s set-up (the round trip is api/sso/sso.test.ts); none set up is 404',
+    targets: [{ label: 'no set-up yet', expect: adminsOnly(404, 404) }],
+  },
+  {
+    route: 'POST /api/auth/sso/start',
+    rule: 'public: email-first sign-in; a domain no enabled company covers answers sso: false (the password field)',
+    public: true,
+    targets: [{ label: 'company A’s domain, SSO not turned on', prepare: withSso, body: (w) => ({ email: w.users.newHireA1.email }), expect: everyone(200) }],
+  },
+  {
+    route: 'GET /api/auth/sso/callback',
+    rule: 'public: the provider’s way back; without this browser’s flow it signs nobody in and redirects to /login',
+    public: true,
+    targets: [{ label: 'no flow in this browser', query: () => ({ code: 'made-up', state: 's.made-up' }), expect: everyone(303) }],
+  },
 
   // ---- the change stream ----
   {

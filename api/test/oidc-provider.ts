@@ -103,7 +103,8 @@ export async function startOidcProvider(options: { clients: TestClient[]; port?:
 export async function startIssuerImpostor(real: TestProvider): Promise<{ issuer: string; close(): Promise<void> }> {
   const document = (await (await fetch(`${real.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
   const server = createServer((req, res) => {
-    if (req.url !== '/.well-known/openid-configuration') {
+    // Under any path, so an issuer of `${impostor}/tenant` finds a document naming another issuer.
+    if (!req.url?.endsWith('/.well-known/openid-configuration')) {
       res.writeHead(404).end();
       return;
     }
