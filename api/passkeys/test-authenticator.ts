@@ -5,6 +5,10 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
 import type { PasskeySignInInput, RegisterPasskeyInput } from '../../shared/passkeys.ts';
+import { AUTH_FLOW_TTL_MS } from '../auth/auth-flows.ts';
+import { hashToken } from '../auth/tokens.ts';
+import type { Db } from '../db/client.ts';
+import { authFlows, passkeys } from '../db/schema.ts';
 
 const FLAG_USER_PRESENT = 0x01;
 const FLAG_USER_VERIFIED = 0x04;
@@ -51,6 +55,11 @@ export class TestAuthenticator {
         [-3, new Uint8Array(Buffer.from(jwk.y ?? '', 'base64url'))],
       ]),
     );
+  }
+
+  /** The COSE public key as the passkeys table keeps it (base64url). */
+  get publicKey(): string {
+    return b64url(this.cosePublicKey);
   }
 
   private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin: string): string {
@@ -115,4 +124,20 @@ export class TestAuthenticator {
       },
     };
   }
+}
+
+/** A passkey of this authenticator for the person, stored as a registration would (the matrix's worlds). */
+export async function storeTestPasskey(db: Db, userId: string, authenticator: TestAuthenticator, name = 'Test passkey'): Promise<string> {
+  const [row] = await db
+    .insert(passkeys)
+    .values({ userId, credentialId: authenticator.credentialId, publicKey: authenticator.publicKey, counter: 0, transports: ['internal'], deviceType: 'singleDevice', name })
+    .returning({ id: passkeys.id });
+  if (!row) throw new Error('no passkey stored');
+  return row.id;
+}
+
+/** A passkey sign-in ceremony in progress with this challenge, for a browser whose flow cookie holds `token`. */
+export async function openTestSignInFlow(db: Db, token: string, challenge: string): Promise<void> {
+  const expiresAt = new Date(Date.now() + AUTH_FLOW_TTL_MS).toISOString();
+  await db.insert(authFlows).values({ id: hashToken(token), purpose: 'passkey_sign_in', userId: null, data: { challenge }, expiresAt });
 }
