@@ -21,6 +21,7 @@ import { createPendingOrder } from '../subscriptions/subscriptions.queries.ts';
 import { createTemplate } from '../templates/templates.queries.ts';
 import { createTestContext, TEST_PASSWORD, type TestContext } from './harness.ts';
 import { DatabaseImage } from './database-image.ts';
+import { TestAuthenticator } from '../passkeys/test-authenticator.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The routes under test: read from the app itself, so a new unsafe route is fuzzed without a list.
@@ -407,6 +408,7 @@ const later = '2026-01-05T09:30:00.000Z';
 /** `file`: the route's body is a file's bytes (uploads), sent as they are with this content type. */
 type Shape = { body: Record<string, unknown>; form?: boolean; file?: { text: string; contentType: string } };
 
+const FUZZ_PASSKEY = new TestAuthenticator('http://localhost:3000');
 const FUZZ_POLICY_TEXT = 'Be kind. Keep secrets secret.';
 const FUZZ_PDF_TEXT = '%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n';
 const FUZZ_PDF = new TextEncoder().encode(FUZZ_PDF_TEXT);
@@ -463,6 +465,10 @@ export const ROUTE_SHAPES: Record<string, Shape> = {
   'DELETE /api/users/me': { body: { password: TEST_PASSWORD } },
   'PATCH /api/users/me': { body: { fullName: 'Renamed Person', profileImageUrl: 'https://www.gravatar.com/avatar/205e460b479e2e5b48aec07710c08d50' } },
   'POST /api/users/me/password': { body: { currentPassword: TEST_PASSWORD, newPassword: 'Fuzz!Pass2' } },
+  // Passkey answers of the real shape (from a software authenticator) that answer no ceremony of the fuzzer's.
+  'POST /api/users/me/passkeys': { body: { name: 'Fuzz key', response: FUZZ_PASSKEY.register({ challenge: 'ZnV6eg', rp: { id: 'localhost' }, user: { id: 'ZnV6eg' } }) } },
+  'PATCH /api/users/me/passkeys/:id': { body: { name: 'Renamed key' } },
+  'POST /api/auth/passkey': { body: { response: FUZZ_PASSKEY.signIn({ challenge: 'ZnV6eg', rpId: 'localhost' }) } },
   'POST /api/users/invite': { body: { email: 'invitee@example.com', role: 'new_hire', managerId: own('user', 1) } },
   'POST /api/people/import/preview': { body: { csv: 'name,email,role,manager email,start date,template\nFuzz Person,imported@example.com,New Hire,,,' } },
   'POST /api/people/import': { body: { csv: 'name,email,role,manager email,start date,template\nFuzz Person,imported@example.com,New Hire,,,' } },

@@ -528,12 +528,19 @@ export const MATRIX: MatrixRow[] = [
     targets: [
       {
         label: 'no ceremony started',
-        body: () => ({ name: 'Matrix key', response: new TestAuthenticator('http://localhost').register({ challenge: MATRIX_PASSKEY_CHALLENGE, rp: { id: 'localhost' }, user: { id: 'dXNlcg' } }) }),
+        body: () => ({
+          name: 'Matrix key',
+          response: new TestAuthenticator('http://localhost').register({ challenge: MATRIX_PASSKEY_CHALLENGE, rp: { id: 'localhost' }, user: { id: 'dXNlcg' } }),
+        }),
         expect: signedIn(400),
       },
     ],
   },
-  { route: 'PATCH /api/users/me/passkeys/:id', rule: 'own account: a person renames their own passkeys; anyone else’s is 404', targets: passkeyTargets(passkeyOwnerOnly(200), () => ({ name: 'Renamed' })) },
+  {
+    route: 'PATCH /api/users/me/passkeys/:id',
+    rule: 'own account: a person renames their own passkeys; anyone else’s is 404',
+    targets: passkeyTargets(passkeyOwnerOnly(200), () => ({ name: 'Renamed' })),
+  },
   { route: 'DELETE /api/users/me/passkeys/:id', rule: 'own account: a person removes their own passkeys; anyone else’s is 404', targets: passkeyTargets(passkeyOwnerOnly(200)) },
   {
     route: 'POST /api/auth/passkey/options',
