@@ -29,3 +29,21 @@ export function formatDate(iso: string): string {
 export function formatCount(count: number, one: string, many = `${one}s`): string {
   return `${new Intl.NumberFormat().format(count)} ${count === 1 ? one : many}`;
 }
+
+const relativeTime = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['minute', 60_000],
+  ['hour', 60 * 60_000],
+  ['day', 24 * 60 * 60_000],
+  ['week', 7 * 24 * 60 * 60_000],
+  ['month', 30 * 24 * 60 * 60_000],
+  ['year', 365 * 24 * 60 * 60_000],
+];
+
+/** How long ago a moment (ISO) was, in the reader's language and the largest whole unit: '5 minutes ago', 'yesterday', 'last week'. */
+export function formatTimeAgo(iso: string, now = Date.now()): string {
+  const elapsed = Math.max(0, now - Date.parse(iso));
+  let [unit, size] = RELATIVE_STEPS[0]!;
+  for (const step of RELATIVE_STEPS) if (elapsed >= step[1]) [unit, size] = step;
+  return relativeTime.format(-Math.floor(elapsed / size), unit);
+}

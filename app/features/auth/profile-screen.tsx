@@ -15,8 +15,8 @@ import { Avatar } from './user-menu.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 
-/** `notifications`: the reminders section the route composes in (another feature's). */
-export function ProfileScreen({ notifications }: { notifications?: ReactNode } = {}) {
+/** `notifications`, `sessions`: the reminders and active-sessions sections the route composes in (other features'). */
+export function ProfileScreen({ notifications, sessions }: { notifications?: ReactNode; sessions?: ReactNode } = {}) {
   const user = useSignedInUser();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -24,6 +24,7 @@ export function ProfileScreen({ notifications }: { notifications?: ReactNode } =
       <ProfileCard user={user} />
       {notifications}
       <PasswordCard />
+      {sessions}
     </div>
   );
 }
