@@ -34,6 +34,7 @@ import { paymentsRoutes, subscriptionRoutes } from './subscriptions/subscription
 import { syncRoutes } from './sync/sync.routes.ts';
 import { teamRoutes } from './team/team.routes.ts';
 import { templatesRoutes } from './templates/templates.routes.ts';
+import { companySecondFactorRoutes, secondFactorSignInRoutes, twoFactorRoutes } from './two-factor/two-factor.routes.ts';
 import { isFileUpload, uploadsRoutes } from './uploads/uploads.routes.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 
@@ -70,10 +71,12 @@ function apiRoutes() {
       })
       .route('/auth/sso', ssoAuthRoutes)
       .route('/auth', authRoutes)
+      .route('/auth/second-factor', secondFactorSignInRoutes)
       .route('/auth/passkey', passkeySignInRoutes)
       // Before /users: there 'me' would be read as a team member's id.
       .route('/users/me/passkeys', passkeysRoutes)
       .route('/users/me/sessions', sessionsRoutes)
+      .route('/users/me/two-factor', twoFactorRoutes)
       .route('/users/me', accountRoutes)
       .route('/users', teamRoutes)
       .route('/templates', templatesRoutes)
@@ -85,6 +88,7 @@ function apiRoutes() {
       .route('/onboarding-tasks', tasksRoutes)
       .route('/my-tasks', myTasksRoutes)
       .route('/messages', messagesRoutes)
+      .route('/company/second-factor', companySecondFactorRoutes)
       .route('/company', companyRoutes)
       .route('/jobs', jobsRoutes)
       .route('/companies', statsRoutes)

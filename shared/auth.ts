@@ -18,6 +18,8 @@ export type SessionUser = {
   accountType: string | null;
   createdAt: string;
   company: { id: string; name: string; planType: PlanId };
+  /** GET /api/auth/user only: the company requires a second factor this session has not given yet (issue 24). */
+  secondFactorRequired?: boolean;
 };
 
 export function displayName(person: { fullName?: string | null; email: string }): string {

@@ -9,6 +9,8 @@ export const ERROR_CODE = {
   validationFailed: 'validation_failed',
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
+  /** 403: the company requires a second factor of admins and managers and this session has none (issue 24). */
+  secondFactorRequired: 'second_factor_required',
   notFound: 'not_found',
   conflict: 'conflict',
   alreadyExists: 'already_exists',

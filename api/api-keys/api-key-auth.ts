@@ -36,6 +36,7 @@ const KEY_REFUSED: ReadonlyArray<{ prefix: string; unsafeOnly?: true; message: s
   { prefix: '/api/api-keys', message: 'API keys cannot create, list or revoke API keys. Sign in to Kickoff to manage them.' },
   { prefix: '/api/auth', message: 'API keys cannot sign in, sign out or manage accounts.' },
   { prefix: '/api/users/me', message: 'API keys cannot change an account, its password or its profile.' },
+  { prefix: '/api/company/second-factor', message: 'API keys cannot change how people sign in.' },
   { prefix: '/api/sso', message: 'API keys cannot change single sign-on. Sign in to Kickoff to manage it.' },
   { prefix: '/api/notifications/preferences', message: 'API keys cannot change a person’s reminder settings.' },
   { prefix: '/api/payments', message: 'API keys cannot make or read payments.' },

@@ -9,6 +9,7 @@ import {
   ResetPasswordSchema,
   SignInSchema,
   SignUpSchema,
+  type SessionUser,
   VerifyEmailSchema,
 } from '../../shared/auth.ts';
 import { badRequest, forbidden, found, unauthorized } from '../lib/app-error.ts';
@@ -37,6 +38,7 @@ import { claimPasswordAttempt, passwordAccepted } from './password-attempts.ts';
 import { decoyHash, hashPassword, verifyPassword } from './password.ts';
 import { destroyUserSessions, endSession, rotateUserSessions } from './sessions.ts';
 import { completeSignIn } from './sign-in.ts';
+import { challengeSecondFactor } from '../two-factor/second-factor.ts';
 import { assertPasswordSignInAllowed } from '../sso/require-sso.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -97,6 +99,9 @@ export const authRoutes = new Hono<AppEnv>()
     await passwordAccepted(db, account, address);
     // The company signs in with SSO: only its break-glass admin may still use a password (api/sso/).
     await assertPasswordSignInAllowed(db, user);
+    // A second factor to come (issue 24): no session yet, only this browser's second_factor flow.
+    const challenge = await challengeSecondFactor(c, user);
+    if (challenge) return c.json(challenge);
     return c.json({ user: await completeSignIn(c, user.id, 'password') });
   })
 
@@ -115,7 +120,8 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get('/user', requireUser, async (c) => {
     const user = found(await getSessionUser(c.var.deps.db, currentUser(c).id), 'User');
-    return c.json(user);
+    // The company requires a second factor this session has not given: the app sends the person to set one up.
+    return c.json<SessionUser>(c.var.secondFactorMissing ? { ...user, secondFactorRequired: true } : user);
   })
 
   .post('/verify-email', validate('json', VerifyEmailSchema), async (c) => {

@@ -8,8 +8,9 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { authenticateApiKey, carriesApiKey } from '../api-keys/api-key-auth.ts';
 import type { Db } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema.ts';
+import { companies, sessions, users } from '../db/schema.ts';
 import type { AppEnv, CurrentUser } from '../lib/env.ts';
+import { SECOND_FACTOR_SESSION_METHODS, secondFactorApplies } from '../../shared/two-factor.ts';
 import { hashToken } from './tokens.ts';
 
 export const IDLE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -60,9 +61,12 @@ const statements = preparedFor((db) => ({
         fullName: users.fullName,
         managerId: users.managerId,
       },
+      method: sessions.method,
+      requireSecondFactor: companies.requireSecondFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.sid, sql.placeholder('sid')))
     .prepare('sessions.user'),
   touch: db
@@ -82,6 +86,16 @@ const statements = preparedFor((db) => ({
  * most once per TOUCH_INTERVAL_MS, so a read stays a read.
  */
 export async function readSessionUser(db: Db, sid: string, now = Date.now()): Promise<CurrentUser | null> {
+  return (await readSession(db, sid, now))?.user ?? null;
+}
+
+/**
+ * A session: its user, how it began, and whether it still owes a second factor (the company requires
+ * one of admins and managers, issue 24, and this session did not begin with one). The same one query.
+ */
+export type SessionRead = { user: CurrentUser; method: SessionMethod | null; secondFactorMissing: boolean };
+
+export async function readSession(db: Db, sid: string, now = Date.now()): Promise<SessionRead | null> {
   const statement = statements(db);
   const key = sessionKey(sid);
   const [row] = await statement.sessionUser.execute({ sid: key });
@@ -94,7 +108,8 @@ export async function readSessionUser(db: Db, sid: string, now = Date.now()): Pr
   if (row.expire - now < IDLE_TIMEOUT_MS - TOUCH_INTERVAL_MS) {
     await statement.touch.execute({ sid: key, expire: Math.min(now + IDLE_TIMEOUT_MS, absoluteEnd), lastSeenAt: new Date(now).toISOString() });
   }
-  return row.user;
+  const verified = (SECOND_FACTOR_SESSION_METHODS as readonly string[]).includes(row.method ?? '');
+  return { user: row.user, method: row.method, secondFactorMissing: row.requireSecondFactor && secondFactorApplies(row.user.role) && !verified };
 }
 
 export async function destroySession(db: Db, sid: string): Promise<void> {
@@ -125,10 +140,12 @@ export const loadUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const sid = getSessionId(c);
   if (sid) {
-    const user = await readSessionUser(c.var.deps.db, sid);
-    if (user) {
-      c.set('user', user);
+    const session = await readSession(c.var.deps.db, sid);
+    if (session) {
+      c.set('user', session.user);
       c.set('sessionId', sid);
+      c.set('sessionMethod', session.method);
+      c.set('secondFactorMissing', session.secondFactorMissing);
     }
   }
   await next();
@@ -150,10 +167,13 @@ export async function startSession(c: Context<AppEnv>, userId: string, method: S
   });
 }
 
-/** After a password change: every session of the user ends, this device's included, and it gets a new one. */
+/**
+ * After a password change: every session of the user ends, this device's included, and it gets a new one,
+ * begun as this one was (a session signed in with a second factor stays one).
+ */
 export async function rotateUserSessions(c: Context<AppEnv>, userId: string): Promise<void> {
   await destroyUserSessions(c.var.deps.db, userId);
-  await startSession(c, userId, 'password');
+  await startSession(c, userId, c.var.sessionMethod ?? 'password');
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {

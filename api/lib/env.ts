@@ -3,6 +3,7 @@ import type { ApiKeyScope } from '../../shared/api-keys.ts';
 import type { Role } from '../../shared/roles.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { sessions } from '../db/schema.ts';
 import type { ChangeBus } from '../events/bus.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { FileStorage } from '../uploads/file-storage.ts';
@@ -28,6 +29,10 @@ export type AppEnv = {
     deps: AppDeps;
     user: CurrentUser | undefined;
     sessionId: string | undefined;
+    /** How the request's session began (sessions.method; null for sessions older than issue 24). */
+    sessionMethod: NonNullable<typeof sessions.$inferSelect.method> | null | undefined;
+    /** The company requires a second factor of this admin or manager and the session has none (issue 24). */
+    secondFactorMissing: boolean | undefined;
     /** Set when the request is authenticated by an API key (api/api-keys/api-key-auth.ts); `user` is then its creator. */
     apiKey: { id: string; scope: ApiKeyScope } | undefined;
   };

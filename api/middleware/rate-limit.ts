@@ -168,6 +168,15 @@ export const limits = {
    * and record (the verified ones are a small row each).
    */
   payhereNotifyUnappliedPerAddress: new RateLimiter('payhere-notify-unapplied/address', 100, 15 * MINUTE),
+  /**
+   * Second-factor codes (issue 24: sign-in's second step, enrolment, turning it off, new recovery codes):
+   * each try matches 3 of a million codes (one step either side), so 10 tries per person in 15 minutes and
+   * 30 a day leave someone who has the password about 1 chance in 11,000 a day; per address, the same
+   * across many people.
+   */
+  secondFactorPerUser: new RateLimiter('second-factor/user', 10, 15 * MINUTE),
+  secondFactorPerUserDaily: new RateLimiter('second-factor/user-daily', 30, 24 * HOUR),
+  secondFactorPerAddress: new RateLimiter('second-factor/address', 50, 15 * MINUTE),
 };
 
 /**

@@ -23,6 +23,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/resend-verification',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/auth/second-factor',
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
   'POST /api/payments/notify',

@@ -17,12 +17,19 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'POST /api/auth/forgot-password': 'Mail a password reset link (answers the same for any email)',
   'POST /api/auth/reset-password': 'Set a new password with the mailed token (also accepts an invitation)',
   'GET /api/auth/user': 'The signed-in person',
+  'POST /api/auth/second-factor': 'Sign-in’s second step: the authenticator code or a recovery code, after the password',
   'POST /api/auth/passkey/options': 'Start signing in with a passkey: a challenge for any passkey of this site (no email)',
   'POST /api/auth/passkey': 'Sign in with a passkey: its signed answer to the challenge',
 
   'PATCH /api/users/me': 'Change your name and photo',
   'DELETE /api/users/me': 'Delete your own account (with your password)',
   'POST /api/users/me/password': 'Change your password (other sessions end)',
+  'GET /api/users/me/two-factor': 'Your two-factor status: authenticator app on since, recovery codes left',
+  'POST /api/users/me/two-factor/start': 'Start setting up an authenticator app: its secret, link and QR code',
+  'POST /api/users/me/two-factor/confirm': 'Turn two-factor on with the app’s first code; answers the recovery codes once',
+  'POST /api/users/me/two-factor/disable': 'Turn two-factor off (with a current code or a recovery code)',
+  'POST /api/users/me/two-factor/recovery-codes': 'New recovery codes, shown once (with a current code); the old ones stop working',
+  'POST /api/users/me/two-factor/verify': 'Confirm this session with a second factor (a new session id)',
   'GET /api/users/me/sessions': 'Your active sessions: device, how each began, last seen, this one marked',
   'DELETE /api/users/me/sessions': 'Sign out every other session of yours (this one stays)',
   'DELETE /api/users/me/sessions/:id': 'Sign out one of your sessions (yours only; this one clears the cookie)',
@@ -73,6 +80,8 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
 
   'GET /api/company': 'Your company’s details and Helpful Resources',
   'PATCH /api/company': 'Change the company’s details, time zone and Helpful Resources',
+  'GET /api/company/second-factor': 'Whether admins and managers must sign in with a second factor, and how many have none',
+  'PUT /api/company/second-factor': 'Require a second factor of admins and managers, or stop requiring it',
   'GET /api/companies/:companyId/stats': 'The company’s figures (a manager’s: their team’s)',
   'GET /api/jobs': 'The company’s scheduled jobs and mail outbox',
 

@@ -465,6 +465,12 @@ export const ROUTE_SHAPES: Record<string, Shape> = {
   'DELETE /api/users/me': { body: { password: TEST_PASSWORD } },
   'PATCH /api/users/me': { body: { fullName: 'Renamed Person', profileImageUrl: 'https://www.gravatar.com/avatar/205e460b479e2e5b48aec07710c08d50' } },
   'POST /api/users/me/password': { body: { currentPassword: TEST_PASSWORD, newPassword: 'Fuzz!Pass2' } },
+  'POST /api/auth/second-factor': { body: { code: '123456' } },
+  'POST /api/users/me/two-factor/confirm': { body: { code: '123456' } },
+  'POST /api/users/me/two-factor/disable': { body: { recoveryCode: 'abcd-efgh-2345' } },
+  'POST /api/users/me/two-factor/recovery-codes': { body: { code: '123456' } },
+  'POST /api/users/me/two-factor/verify': { body: { code: '123456' } },
+  'PUT /api/company/second-factor': { body: { required: true } },
   // Passkey answers of the real shape (from a software authenticator) that answer no ceremony of the fuzzer's.
   'POST /api/users/me/passkeys': { body: { name: 'Fuzz key', response: FUZZ_PASSKEY.register({ challenge: 'ZnV6eg', rp: { id: 'localhost' }, user: { id: 'ZnV6eg' } }) } },
   'PATCH /api/users/me/passkeys/:id': { body: { name: 'Renamed key' } },

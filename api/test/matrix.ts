@@ -17,7 +17,10 @@ import { issueEmailVerification } from '../auth/auth.queries.ts';
 import { createSession, sessionKey } from '../auth/sessions.ts';
 import { ensureJobs } from '../jobs/jobs.queries.ts';
 import { companyJobName } from '../jobs/schedule.ts';
-import { onboardingTasks, subscriptions } from '../db/schema.ts';
+import { authFlows, onboardingTasks, recoveryCodes, subscriptions } from '../db/schema.ts';
+import { AUTH_FLOW_TTL_MS } from '../auth/auth-flows.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { recoveryCodeHash } from '../two-factor/two-factor.queries.ts';
 import { policySha256 } from '../../shared/acknowledgements.ts';
 import { unsubscribeToken } from '../notifications/unsubscribe-token.ts';
 import { SCALAR_BUILD } from '../openapi/openapi.routes.ts';
@@ -221,6 +224,17 @@ async function withSso(w: World): Promise<void> {
   await w.ctx.db.insert(ssoDomains).values({ domain: ssoDomainOf(w), companyId });
 }
 const ssoIssuerOf = (body: unknown) => [(body as { issuer?: string } | null)?.issuer ?? '(none)'];
+
+// ---- two-factor (issue 24): a sign-in waiting for its second step, as a password step leaves it ----
+
+const MATRIX_FLOW_TOKEN = 'matrix-second-factor-flow';
+const MATRIX_RECOVERY_CODE = 'abcd-efgh-2345';
+async function waitForSecondFactor(w: World, actor: SignedInActor): Promise<void> {
+  const userId = w.users[actor].id;
+  await w.ctx.db.insert(recoveryCodes).values({ userId, codeHash: recoveryCodeHash(userId, MATRIX_RECOVERY_CODE.replaceAll('-', '')) });
+  const expiresAt = new Date(Date.now() + AUTH_FLOW_TTL_MS).toISOString();
+  await w.ctx.db.insert(authFlows).values({ id: hashToken(MATRIX_FLOW_TOKEN), purpose: 'second_factor', userId, data: { startedAt: Date.now() }, expiresAt });
+}
 
 // ---- request bodies ----
 
@@ -461,6 +475,22 @@ export const MATRIX: MatrixRow[] = [
     ],
   },
 
+  {
+    route: 'POST /api/auth/second-factor',
+    rule: 'public: sign-in’s second step; only the browser whose password step opened a flow gets anywhere',
+    public: true,
+    targets: [
+      {
+        label: 'newHireA1’s sign-in waiting for a recovery code',
+        prepare: (w) => waitForSecondFactor(w, 'newHireA1'),
+        headers: { Cookie: `kickoff_flow_second_factor=${MATRIX_FLOW_TOKEN}` },
+        body: () => ({ recoveryCode: MATRIX_RECOVERY_CODE }),
+        expect: everyone(200),
+      },
+      { label: 'no sign-in in progress', body: () => ({ code: '123456' }), expect: everyone(401) },
+    ],
+  },
+
   // ---- own account ----
   { route: 'GET /api/auth/user', rule: 'own account: every signed-in person reads themself', targets: [{ label: 'the caller', expect: signedIn(200) }] },
   {
@@ -565,6 +595,38 @@ export const MATRIX: MatrixRow[] = [
       },
       { label: 'no ceremony started', prepare: withPasskeys, body: passkeySignInBody, expect: everyone(400) },
     ],
+  },
+
+  // ---- two-factor (issue 24): each person's own; none of it names anyone else ----
+  {
+    route: 'GET /api/users/me/two-factor',
+    rule: 'own account: every signed-in person reads their own two-factor status',
+    targets: [{ label: 'the caller', expect: signedIn(200) }],
+  },
+  {
+    route: 'POST /api/users/me/two-factor/start',
+    rule: 'own account: every signed-in person may set up an authenticator app',
+    targets: [{ label: 'the caller', expect: signedIn(200) }],
+  },
+  {
+    route: 'POST /api/users/me/two-factor/confirm',
+    rule: 'own account: only the browser that started the set-up can confirm it',
+    targets: [{ label: 'no set-up started', body: () => ({ code: '123456' }), expect: signedIn(400) }],
+  },
+  {
+    route: 'POST /api/users/me/two-factor/disable',
+    rule: 'own account: turning off one’s own two-factor (409 when it is not on)',
+    targets: [{ label: 'the caller (not on)', body: () => ({ code: '123456' }), expect: signedIn(409) }],
+  },
+  {
+    route: 'POST /api/users/me/two-factor/recovery-codes',
+    rule: 'own account: new recovery codes for one’s own two-factor (409 when it is not on)',
+    targets: [{ label: 'the caller (not on)', body: () => ({ code: '123456' }), expect: signedIn(409) }],
+  },
+  {
+    route: 'POST /api/users/me/two-factor/verify',
+    rule: 'own account: confirming one’s own session with a second factor (409 when it is not on)',
+    targets: [{ label: 'the caller (not on)', body: () => ({ code: '123456' }), expect: signedIn(409) }],
   },
 
   // ---- people ----
@@ -1109,6 +1171,16 @@ export const MATRIX: MatrixRow[] = [
     rule: 'company settings: every member reads their own company’s (the new hire’s Helpful Resources among them)',
     targets: [{ label: 'the caller’s company', expect: signedIn(200) }],
     shows: { ids: (body) => [(body as { id?: string } | undefined)?.id ?? '(none)'], visible: (w, actor) => [w.users[actor].companyId] },
+  },
+  {
+    route: 'GET /api/company/second-factor',
+    rule: 'company settings: admins read whether their company requires a second factor',
+    targets: [{ label: 'the caller’s company', expect: adminsOnly(200, 200) }],
+  },
+  {
+    route: 'PUT /api/company/second-factor',
+    rule: 'company settings: admins change their own company’s second-factor rule; managers and new hires no',
+    targets: [{ label: 'the caller’s company', body: () => ({ required: false }), expect: adminsOnly(200, 200) }],
   },
   {
     route: 'PATCH /api/company',

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { SignInSchema, type SignIn } from '../../../shared/auth.ts';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { type SessionUser, SignInSchema, type SignIn } from '../../../shared/auth.ts';
+import type { SecondFactorMethod } from '../../../shared/two-factor.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import type { LocalPerson } from '../../sync/local-data.ts';
 import { authApi, goHomeAfterSignIn } from './auth-api.ts';
@@ -15,19 +16,28 @@ import { clearOtherPeoplesData, useUnsyncedPeople } from './use-unsynced-people.
 const UnsyncedChangesNotice = lazy(() => import('./unsynced-changes-notice.tsx').then((module) => ({ default: module.UnsyncedChangesNotice })));
 const RemoveUnsyncedDialog = lazy(() => import('./unsynced-changes-notice.tsx').then((module) => ({ default: module.RemoveUnsyncedDialog })));
 
-export function LoginScreen({ redirect }: { redirect?: string }) {
+/** The second step after a right password (issue 24), as the route composes it (another feature's). */
+type SecondFactorChallenge = { methods: SecondFactorMethod[] };
+export type SecondFactorStepRender = (step: SecondFactorChallenge & { onSignedIn: (user: SessionUser) => Promise<void>; onCancel: () => void }) => ReactNode;
+
+export function LoginScreen({ redirect, secondFactorStep }: { redirect?: string; secondFactorStep?: SecondFactorStepRender }) {
   const form = useForm(SignInSchema, { email: '', password: '' }, { validateOnBlur: true });
   const unsynced = useUnsyncedPeople();
   // Signing in as someone other than the person whose changes wait here: asked first (they are lost).
   const [toConfirm, setToConfirm] = useState<{ body: SignIn; lost: LocalPerson[] } | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
+  async function signedIn(user: SessionUser) {
+    notify.success('Welcome back!', 'You have successfully signed in.');
+    // Shared devices: no one else's local data stays once someone has signed in.
+    await clearOtherPeoplesData(user.id);
+    goHomeAfterSignIn(user.role, redirect);
+  }
   const signIn = useMutation({
     mutationFn: (body: SignIn) => authApi.signIn(body),
     meta: { allowSignedOut: true },
-    onSuccess: async ({ user }) => {
-      notify.success('Welcome back!', 'You have successfully signed in.');
-      // Shared devices: no one else's local data stays once someone has signed in.
-      await clearOtherPeoplesData(user.id);
-      goHomeAfterSignIn(user.role, redirect);
+    onSuccess: async (result) => {
+      if ('secondFactor' in result) return setChallenge(result.secondFactor);
+      await signedIn(result.user);
     },
     onError: (error) => {
       form.showServerIssues(error);
@@ -73,18 +83,22 @@ export function LoginScreen({ redirect }: { redirect?: string }) {
           />
         </Suspense>
       )}
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
-        <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" />
-        <PasswordField {...form.field('password')} reserveErrorLine label="Password" autoComplete="current-password" />
-        <div className="flex justify-end">
-          <Link to="/forgot-password" className="link link-hover text-sm">
-            Forgot password?
-          </Link>
-        </div>
-        <PendingButton type="submit" pending={signIn.isPending} className="mt-3 w-full" icon={<LogIn className="size-4" aria-hidden="true" />}>
-          {signIn.isPending ? 'Signing in...' : 'Sign in'}
-        </PendingButton>
-      </form>
+      {challenge && secondFactorStep ? (
+        secondFactorStep({ ...challenge, onSignedIn: signedIn, onCancel: () => setChallenge(null) })
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
+          <TextField {...form.field('email')} reserveErrorLine label="Email" type="email" autoComplete="email" inputMode="email" />
+          <PasswordField {...form.field('password')} reserveErrorLine label="Password" autoComplete="current-password" />
+          <div className="flex justify-end">
+            <Link to="/forgot-password" className="link link-hover text-sm">
+              Forgot password?
+            </Link>
+          </div>
+          <PendingButton type="submit" pending={signIn.isPending} className="mt-3 w-full" icon={<LogIn className="size-4" aria-hidden="true" />}>
+            {signIn.isPending ? 'Signing in...' : 'Sign in'}
+          </PendingButton>
+        </form>
+      )}
     </AuthLayout>
   );
 }
