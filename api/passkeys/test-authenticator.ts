@@ -83,9 +83,9 @@ export class TestAuthenticator {
     const attested = new Uint8Array(Buffer.concat([AAGUID, idLength, idBytes, this.cosePublicKey]));
     const authData = this.authenticatorData(rpID, bend, attested);
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, never>>([
+      new Map<string, string | Uint8Array | Map<string, string>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<string, string>()],
         ['authData', authData],
       ]),
     );

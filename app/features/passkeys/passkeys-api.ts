@@ -58,3 +58,21 @@ export function useRemovePasskey() {
     onSuccess: (_answer, id) => queryClient.setQueryData<PasskeyView[]>(PASSKEYS_KEY, (list) => list?.filter((passkey) => passkey.id !== id)),
   });
 }
+
+/** Adds a passkey: the server's options, the browser's ceremony (the person touches their authenticator), the server's check. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const [{ startRegistration }, optionsJSON] = await Promise.all([import('@simplewebauthn/browser'), passkeysApi.registrationOptions()]);
+      const response = await startRegistration({ optionsJSON });
+      return passkeysApi.register({ name, response: asRegistration(response) });
+    },
+    onSuccess: (added) => queryClient.setQueryData<PasskeyView[]>(PASSKEYS_KEY, (list) => [...(list ?? []), added]),
+  });
+}
+
+/** The authenticator already holds a passkey of this person for Kickoff (the options excluded it). */
+export function isAlreadyRegistered(error: unknown): boolean {
+  return error instanceof Error && ((error as { code?: string }).code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || error.name === 'InvalidStateError');
+}
