@@ -66,6 +66,15 @@ beforeAll(async () => {
   myPasskey = await register(acme.cookies.newHire, mine, 'Work laptop');
 });
 
+describe('the relying party', () => {
+  it('is APP_URL’s host and origin; a loopback address is served as localhost, which browsers accept as an RP ID', () => {
+    expect(relyingParty({ appUrl: 'https://kickoff.example.com' })).toEqual({ rpID: 'kickoff.example.com', origin: 'https://kickoff.example.com' });
+    expect(relyingParty({ appUrl: 'http://localhost:3000' })).toEqual({ rpID: 'localhost', origin: 'http://localhost:3000' });
+    expect(relyingParty({ appUrl: 'http://127.0.0.1:4302' })).toEqual({ rpID: 'localhost', origin: 'http://localhost:4302' });
+    expect(relyingParty({ appUrl: 'http://[::1]:4302' })).toEqual({ rpID: 'localhost', origin: 'http://localhost:4302' });
+  });
+});
+
 describe('adding a passkey in the profile', () => {
   it('asks for a discoverable credential with user verification, for this site, naming the person', async () => {
     const { options } = await registrationOptions(acme.cookies.admin);

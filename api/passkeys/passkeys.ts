@@ -36,9 +36,17 @@ const ALGORITHMS = [-8, -7, -257];
 /** How long the browser waits for the person at their authenticator. */
 const CEREMONY_TIMEOUT_MS = 5 * MINUTE;
 
-/** The relying party: this site as APP_URL names it. */
+/** Loopback addresses, which browsers refuse as an RP ID ("This is an invalid domain" in Chromium). */
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '[::1]']);
+
+/**
+ * The relying party: this site as APP_URL names it. An APP_URL on a loopback address (development, the
+ * browser tests) is served as `localhost` on the same port for passkeys: browsers accept no IP address as
+ * an RP ID, and localhost is the same machine and a secure context as well.
+ */
 export function relyingParty(config: Pick<Config, 'appUrl'>): { rpID: string; origin: string } {
   const url = new URL(config.appUrl);
+  if (LOOPBACK_ADDRESSES.has(url.hostname)) url.hostname = 'localhost';
   return { rpID: url.hostname, origin: url.origin };
 }
 
