@@ -14,6 +14,7 @@ function LoginRoute() {
     <LoginScreen
       redirect={redirect}
       secondFactorStep={(step) => <SecondFactorStep {...step} passkeyButton={<PasskeySignInButton onSignedIn={step.onSignedIn} label="Use a passkey instead" />} />}
+      passkeySignIn={(onSignedIn) => <PasskeySignInButton onSignedIn={onSignedIn} />}
     />
   );
 }

@@ -20,7 +20,16 @@ const RemoveUnsyncedDialog = lazy(() => import('./unsynced-changes-notice.tsx').
 type SecondFactorChallenge = { methods: SecondFactorMethod[] };
 export type SecondFactorStepRender = (step: SecondFactorChallenge & { onSignedIn: (user: SessionUser) => Promise<void>; onCancel: () => void }) => ReactNode;
 
-export function LoginScreen({ redirect, secondFactorStep }: { redirect?: string; secondFactorStep?: SecondFactorStepRender }) {
+export function LoginScreen({
+  redirect,
+  secondFactorStep,
+  passkeySignIn,
+}: {
+  redirect?: string;
+  secondFactorStep?: SecondFactorStepRender;
+  /** "Sign in with a passkey" under the form (issue 24, another feature's), given this screen's after-sign-in step. */
+  passkeySignIn?: (onSignedIn: (user: SessionUser) => Promise<void>) => ReactNode;
+}) {
   const form = useForm(SignInSchema, { email: '', password: '' }, { validateOnBlur: true });
   const unsynced = useUnsyncedPeople();
   // Signing in as someone other than the person whose changes wait here: asked first (they are lost).
@@ -98,6 +107,12 @@ export function LoginScreen({ redirect, secondFactorStep }: { redirect?: string;
             {signIn.isPending ? 'Signing in...' : 'Sign in'}
           </PendingButton>
         </form>
+      )}
+      {!challenge && passkeySignIn && (
+        <div className="mt-2 flex flex-col">
+          <div className="divider my-2 text-xs text-base-content/60">or</div>
+          {passkeySignIn(signedIn)}
+        </div>
       )}
     </AuthLayout>
   );

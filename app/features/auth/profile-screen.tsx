@@ -15,8 +15,8 @@ import { Avatar } from './user-menu.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 
-/** `notifications`, `sessions`: the reminders and active-sessions sections the route composes in (other features'). */
-export function ProfileScreen({ notifications, sessions }: { notifications?: ReactNode; sessions?: ReactNode } = {}) {
+/** `notifications`, `passkeys`, `sessions`: the reminders, passkeys and active-sessions sections the route composes in (other features'). */
+export function ProfileScreen({ notifications, passkeys, sessions }: { notifications?: ReactNode; passkeys?: ReactNode; sessions?: ReactNode } = {}) {
   const user = useSignedInUser();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -24,6 +24,7 @@ export function ProfileScreen({ notifications, sessions }: { notifications?: Rea
       <ProfileCard user={user} />
       {notifications}
       <PasswordCard />
+      {passkeys}
       {sessions}
     </div>
   );

@@ -4,15 +4,22 @@ import { notificationPreferencesQueryOptions } from '../../features/notification
 import { NotificationPreferencesSection } from '../../features/notifications/notification-preferences.tsx';
 import { sessionsQueryOptions } from '../../features/sessions/api/get-sessions.ts';
 import { ActiveSessionsSection } from '../../features/sessions/active-sessions-section.tsx';
+import { passkeysQueryOptions } from '../../features/passkeys/passkeys-api.ts';
+import { PasskeysSection } from '../../features/passkeys/passkeys-section.tsx';
 import { settled } from '../../lib/query-client.ts';
 
 export const Route = createFileRoute('/_app/profile')({
   // The loader in a chunk of its own: kept out of the first load every visitor downloads.
   codeSplitGroupings: [['loader'], ['component']],
-  loader: ({ context }) => settled(context.queryClient.ensureQueryData(notificationPreferencesQueryOptions()), context.queryClient.ensureQueryData(sessionsQueryOptions())),
+  loader: ({ context }) =>
+    settled(
+      context.queryClient.ensureQueryData(notificationPreferencesQueryOptions()),
+      context.queryClient.ensureQueryData(sessionsQueryOptions()),
+      context.queryClient.ensureQueryData(passkeysQueryOptions()),
+    ),
   component: ProfileRoute,
 });
 
 function ProfileRoute() {
-  return <ProfileScreen notifications={<NotificationPreferencesSection />} sessions={<ActiveSessionsSection />} />;
+  return <ProfileScreen notifications={<NotificationPreferencesSection />} passkeys={<PasskeysSection />} sessions={<ActiveSessionsSection />} />;
 }
