@@ -86,8 +86,11 @@ test('sign-up shows every validation message, then signs up, verifies from the m
 
 test('sign-in: a wrong password says so; a redirect goes back only to this site', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await page.getByLabel('Email').fill(DEMO.manager);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Password is required')).toBeVisible();
   await reviewScreenshots(page, 'login-errors', { fullPage: true });
 
@@ -98,6 +101,7 @@ test('sign-in: a wrong password says so; a redirect goes back only to this site'
 
   await page.goto('/login?redirect=%2F%2Fevil.example%2Fphish');
   await page.getByLabel('Email').fill(DEMO.manager);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill('Kickoff#2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/manager-dashboard');
@@ -105,6 +109,7 @@ test('sign-in: a wrong password says so; a redirect goes back only to this site'
   await page.context().clearCookies();
   await page.goto('/login?redirect=%2Fprofile');
   await page.getByLabel('Email').fill(DEMO.newHire);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill('Kickoff#2026');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/profile');

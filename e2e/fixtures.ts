@@ -52,6 +52,8 @@ export function linkFrom(mail: string, path: string): string {
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
+  // Email first (issue 24): a domain without single sign-on shows the password field.
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

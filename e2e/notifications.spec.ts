@@ -174,6 +174,7 @@ test.describe('the morning digest', () => {
     await page.getByRole('link', { name: 'Sign in to your profile' }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.getByLabel('Email').fill(DEMO.manager);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/profile$/);

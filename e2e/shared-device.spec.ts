@@ -173,6 +173,7 @@ test('a different person signing in leaves no trace of the last person, whose un
   await expect(page).toHaveURL(/\/login/);
 
   await page.getByLabel('Email').fill(DEMO.newHire2);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove unsynced changes?' });
@@ -245,6 +246,7 @@ test('the same person signing in again after a 401 keeps their changes, and they
 
   // Her own email: no question, and the kept change goes out.
   await page.getByLabel('Email').fill(DEMO.newHire);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: KAVYA })).toBeVisible();

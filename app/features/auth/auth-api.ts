@@ -1,5 +1,6 @@
 // The account calls (spec section 7), typed by the API's routes.
 import type { ChangePassword, DeleteAccount, ForgotPassword, Profile, ResetPassword, SignIn, SignUp } from '../../../shared/auth.ts';
+import type { SsoStart, SsoStartAnswer } from '../../../shared/sso.ts';
 import { dashboardPathFor } from '../../../shared/roles.ts';
 import { client, json } from '../../lib/typed-client.ts';
 
@@ -7,6 +8,8 @@ const { auth, users } = client.api;
 
 export const authApi = {
   signIn: (body: SignIn) => json(auth.login.$post({ json: body })),
+  /** Email first: the company's identity provider when the domain has single sign-on, else `sso: false`. */
+  startSso: (body: SsoStart): Promise<SsoStartAnswer> => json(auth.sso.start.$post({ json: body })),
   signUp: (body: SignUp) => json(auth.signup.$post({ json: body })),
   verifyEmail: (token: string) => json(auth['verify-email'].$post({ json: { token } })),
   resendVerification: (email: string) => json(auth['resend-verification'].$post({ json: { email } })),

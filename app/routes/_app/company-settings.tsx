@@ -5,6 +5,8 @@ import { ApiKeysPanel } from '../../features/api-keys/api-keys-panel.tsx';
 import { CompanySettingsScreen } from '../../features/company/company-settings-screen.tsx';
 import { jobsQueryOptions } from '../../features/notifications/api/get-jobs.ts';
 import { JobsPanel } from '../../features/notifications/jobs-panel.tsx';
+import { ssoQueryOptions } from '../../features/sso/api/sso-settings.ts';
+import { SsoPanel } from '../../features/sso/sso-panel.tsx';
 import { WebhooksLink } from '../../features/webhooks/webhooks-link.tsx';
 import { companyQueryOptions } from '../../lib/api/get-company.ts';
 import { settled } from '../../lib/query-client.ts';
@@ -19,6 +21,7 @@ export const Route = createFileRoute('/_app/company-settings')({
       context.queryClient.ensureQueryData(companyQueryOptions()),
       context.queryClient.ensureQueryData(jobsQueryOptions()),
       context.queryClient.ensureQueryData(apiKeysQueryOptions()),
+      context.queryClient.ensureQueryData(ssoQueryOptions()),
     ),
   pendingComponent: () => <LoadingScreen label="Loading company settings..." />,
   component: CompanySettingsRoute,
@@ -30,6 +33,7 @@ function CompanySettingsRoute() {
       jobsPanel={(timeZone) => (
         <>
           <JobsPanel timeZone={timeZone} />
+          <SsoPanel />
           <ApiKeysPanel />
           <WebhooksLink />
         </>
