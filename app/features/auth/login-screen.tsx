@@ -214,7 +214,11 @@ export function LoginScreen({
       )}
       {!challenge && passkeySignIn && (
         <div className="mt-2 flex flex-col">
-          <div className="divider my-2 text-xs text-base-content/60">or</div>
+          <div className="my-2 flex items-center gap-3 text-xs text-base-content/60">
+            <span className="h-px flex-1 bg-base-300" aria-hidden="true" />
+            or
+            <span className="h-px flex-1 bg-base-300" aria-hidden="true" />
+          </div>
           {passkeySignIn(signedIn)}
         </div>
       )}
