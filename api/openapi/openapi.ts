@@ -24,6 +24,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/auth/second-factor',
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey',
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
   'POST /api/payments/notify',
