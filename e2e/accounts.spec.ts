@@ -90,7 +90,7 @@ test('sign-in: a wrong password says so; a redirect goes back only to this site'
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
   await page.getByLabel('Email').fill(DEMO.manager);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Password is required')).toBeVisible();
   await reviewScreenshots(page, 'login-errors', { fullPage: true });
 
@@ -103,7 +103,7 @@ test('sign-in: a wrong password says so; a redirect goes back only to this site'
   await page.getByLabel('Email').fill(DEMO.manager);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill('Kickoff#2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/manager-dashboard');
 
   await page.context().clearCookies();
@@ -111,7 +111,7 @@ test('sign-in: a wrong password says so; a redirect goes back only to this site'
   await page.getByLabel('Email').fill(DEMO.newHire);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill('Kickoff#2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/profile');
   await expect(page.getByRole('heading', { name: 'Profile', exact: true })).toBeVisible();
   // A new hire's menu has no Subscription item.

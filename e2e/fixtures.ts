@@ -55,7 +55,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   // Email first (issue 24): a domain without single sign-on shows the password field.
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** The password the specs' own people get. */

@@ -176,7 +176,7 @@ test.describe('the morning digest', () => {
     await page.getByLabel('Email').fill(DEMO.manager);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/profile$/);
     const section = notificationsSection(page);
     await expect(section.getByRole('switch', { name: 'Morning digest' })).not.toBeChecked();

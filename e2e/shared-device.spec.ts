@@ -175,7 +175,7 @@ test('a different person signing in leaves no trace of the last person, whose un
   await page.getByLabel('Email').fill(DEMO.newHire2);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove unsynced changes?' });
   await expect(confirm).toContainText('2 unsynced changes of Kavya Silva will be removed from this device.');
   await settled(confirm);
@@ -186,7 +186,7 @@ test('a different person signing in leaves no trace of the last person, whose un
   await expect(page).toHaveURL(/\/login/);
   expect((await dumpBrowserStorage(page)).databases.map((db) => db.name)).toEqual([`kickoff-${markers[0]}`]);
 
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await confirm.getByRole('button', { name: 'Remove and sign in' }).click();
   await expect(page.getByRole('heading', { name: DILAN })).toBeVisible();
   await expect.poll(async () => (await dumpBrowserStorage(page)).databases.some((db) => (db.stores.plans?.length ?? 0) > 0)).toBe(true);
@@ -248,7 +248,7 @@ test('the same person signing in again after a 401 keeps their changes, and they
   await page.getByLabel('Email').fill(DEMO.newHire);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: KAVYA })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Remove unsynced changes?' })).toHaveCount(0);
 

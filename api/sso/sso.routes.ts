@@ -12,7 +12,7 @@ import { finishSsoFlow, SsoFailure, startSsoFlow } from './sso-flow.ts';
 import { findSsoForEmail, findSsoRow, getSsoSettings, removeSso, saveSsoConnection, updateSsoOptions } from './sso.queries.ts';
 
 /** Each start looks up a domain and may fetch the provider's discovery document: bounded per address. */
-export const ssoStartPerAddress = new RateLimiter('sso-start/address', 60, 15 * 60_000);
+export const ssoStartPerAddress = new RateLimiter('sso-start/address', 300, 15 * 60_000);
 
 /**
  * The provider's authorization URL; a provider that cannot be reached or used is a 502 at sign-in (not the
