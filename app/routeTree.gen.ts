@@ -19,6 +19,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SubscriptionRouteImport } from './routes/subscription'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as TwoFactorSetupRouteImport } from './routes/two-factor-setup'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin-dashboard'
@@ -84,6 +85,11 @@ const SubscriptionRoute = SubscriptionRouteImport.update({
 const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   id: '/terms-of-service',
   path: '/terms-of-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TwoFactorSetupRoute = TwoFactorSetupRouteImport.update({
+  id: '/two-factor-setup',
+  path: '/two-factor-setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
@@ -182,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/admin-dashboard': typeof AppAdminDashboardRoute
@@ -210,6 +217,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/admin-dashboard': typeof AppAdminDashboardRoute
@@ -240,6 +248,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/subscription': typeof SubscriptionRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/two-factor-setup': typeof TwoFactorSetupRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/verify-email': typeof VerifyEmailRoute
   '/_app/admin-dashboard': typeof AppAdminDashboardRoute
@@ -270,6 +279,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/subscription'
     | '/terms-of-service'
+    | '/two-factor-setup'
     | '/unsubscribe'
     | '/verify-email'
     | '/admin-dashboard'
@@ -298,6 +308,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/subscription'
     | '/terms-of-service'
+    | '/two-factor-setup'
     | '/unsubscribe'
     | '/verify-email'
     | '/admin-dashboard'
@@ -327,6 +338,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/subscription'
     | '/terms-of-service'
+    | '/two-factor-setup'
     | '/unsubscribe'
     | '/verify-email'
     | '/_app/admin-dashboard'
@@ -357,6 +369,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   SubscriptionRoute: typeof SubscriptionRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  TwoFactorSetupRoute: typeof TwoFactorSetupRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
 }
@@ -431,6 +444,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-of-service'
       fullPath: '/terms-of-service'
       preLoaderRoute: typeof TermsOfServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/two-factor-setup': {
+      id: '/two-factor-setup'
+      path: '/two-factor-setup'
+      fullPath: '/two-factor-setup'
+      preLoaderRoute: typeof TwoFactorSetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unsubscribe': {
@@ -604,6 +624,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   SubscriptionRoute: SubscriptionRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  TwoFactorSetupRoute: TwoFactorSetupRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   VerifyEmailRoute: VerifyEmailRoute,
 }

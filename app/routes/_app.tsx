@@ -16,6 +16,8 @@ export const Route = createFileRoute('/_app')({
       if (!preload) void notifyUnauthorized();
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
+    // The company requires a second factor this session has not given (issue 24): set one up first.
+    if (user.secondFactorRequired) throw redirect({ to: '/two-factor-setup' });
     // The app shell opens the change stream (routes/-components/use-change-refresh.ts); opening it here
     // already, before this screen's loaders read, spares their reads a second one at its first resync.
     // Its code comes with the frame's, not in the first visit's entry; without it, polling is the fallback.

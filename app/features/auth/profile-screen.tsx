@@ -15,8 +15,13 @@ import { Avatar } from './user-menu.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 
-/** `notifications`, `passkeys`, `sessions`: the reminders, passkeys and active-sessions sections the route composes in (other features'). */
-export function ProfileScreen({ notifications, passkeys, sessions }: { notifications?: ReactNode; passkeys?: ReactNode; sessions?: ReactNode } = {}) {
+/** `notifications`, `twoFactor`, `passkeys`, `sessions`: the reminders, two-factor, passkeys and active-sessions sections the route composes in (other features'). */
+export function ProfileScreen({
+  notifications,
+  twoFactor,
+  passkeys,
+  sessions,
+}: { notifications?: ReactNode; twoFactor?: ReactNode; passkeys?: ReactNode; sessions?: ReactNode } = {}) {
   const user = useSignedInUser();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6">
@@ -24,6 +29,7 @@ export function ProfileScreen({ notifications, passkeys, sessions }: { notificat
       <ProfileCard user={user} />
       {notifications}
       <PasswordCard />
+      {twoFactor}
       {passkeys}
       {sessions}
     </div>

@@ -43,7 +43,9 @@ export function SecondFactorStep({ methods, onSignedIn, onCancel, passkeyButton 
           Two-factor authentication
         </h2>
         <p className="text-base-content/70 text-sm">
-          {totp ? 'Your password was right. To finish signing in, enter the code from your authenticator app.' : 'Your password was right. To finish signing in, use your passkey.'}
+          {totp
+            ? 'Your password was right. To finish signing in, enter the code from your authenticator app, or one of your recovery codes.'
+            : 'Your password was right. To finish signing in, use your passkey.'}
         </p>
       </div>
       {totp && <CodeForm onSubmit={(body) => signIn.mutate(body)} pending={signIn.isPending} error={signIn.error} submitLabel="Verify and sign in" />}

@@ -7,6 +7,8 @@ import { jobsQueryOptions } from '../../features/notifications/api/get-jobs.ts';
 import { JobsPanel } from '../../features/notifications/jobs-panel.tsx';
 import { ssoQueryOptions } from '../../features/sso/api/sso-settings.ts';
 import { SsoPanel } from '../../features/sso/sso-panel.tsx';
+import { RequireSecondFactorPanel } from '../../features/two-factor/require-second-factor-panel.tsx';
+import { companySecondFactorQueryOptions } from '../../features/two-factor/two-factor-api.ts';
 import { WebhooksLink } from '../../features/webhooks/webhooks-link.tsx';
 import { companyQueryOptions } from '../../lib/api/get-company.ts';
 import { settled } from '../../lib/query-client.ts';
@@ -21,6 +23,7 @@ export const Route = createFileRoute('/_app/company-settings')({
       context.queryClient.ensureQueryData(companyQueryOptions()),
       context.queryClient.ensureQueryData(jobsQueryOptions()),
       context.queryClient.ensureQueryData(apiKeysQueryOptions()),
+      context.queryClient.ensureQueryData(companySecondFactorQueryOptions()),
       context.queryClient.ensureQueryData(ssoQueryOptions()),
     ),
   pendingComponent: () => <LoadingScreen label="Loading company settings..." />,
@@ -34,6 +37,7 @@ function CompanySettingsRoute() {
         <>
           <JobsPanel timeZone={timeZone} />
           <SsoPanel />
+          <RequireSecondFactorPanel />
           <ApiKeysPanel />
           <WebhooksLink />
         </>

@@ -6,6 +6,8 @@ import { sessionsQueryOptions } from '../../features/sessions/api/get-sessions.t
 import { ActiveSessionsSection } from '../../features/sessions/active-sessions-section.tsx';
 import { passkeysQueryOptions } from '../../features/passkeys/passkeys-api.ts';
 import { PasskeysSection } from '../../features/passkeys/passkeys-section.tsx';
+import { twoFactorStatusQueryOptions } from '../../features/two-factor/two-factor-api.ts';
+import { TwoFactorSection } from '../../features/two-factor/two-factor-section.tsx';
 import { settled } from '../../lib/query-client.ts';
 
 export const Route = createFileRoute('/_app/profile')({
@@ -16,10 +18,11 @@ export const Route = createFileRoute('/_app/profile')({
       context.queryClient.ensureQueryData(notificationPreferencesQueryOptions()),
       context.queryClient.ensureQueryData(sessionsQueryOptions()),
       context.queryClient.ensureQueryData(passkeysQueryOptions()),
+      context.queryClient.ensureQueryData(twoFactorStatusQueryOptions()),
     ),
   component: ProfileRoute,
 });
 
 function ProfileRoute() {
-  return <ProfileScreen notifications={<NotificationPreferencesSection />} passkeys={<PasskeysSection />} sessions={<ActiveSessionsSection />} />;
+  return <ProfileScreen notifications={<NotificationPreferencesSection />} twoFactor={<TwoFactorSection />} passkeys={<PasskeysSection />} sessions={<ActiveSessionsSection />} />;
 }
