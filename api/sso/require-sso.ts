@@ -7,12 +7,14 @@ import { first, type Db } from '../db/client.ts';
 import { companySso } from '../db/schema.ts';
 import { forbidden } from '../lib/app-error.ts';
 
-export async function assertPasswordSignInAllowed(db: Db, user: { id: string; companyId: string }): Promise<void> {
+/** The break-glass exemption holds while that person is still an admin of the company. */
+export async function assertPasswordSignInAllowed(db: Db, user: { id: string; companyId: string; role: string }): Promise<void> {
   const sso = await first(
     db
       .select({ enabled: companySso.enabled, requireSso: companySso.requireSso, breakGlassUserId: companySso.breakGlassUserId })
       .from(companySso)
       .where(eq(companySso.companyId, user.companyId)),
   );
-  if (sso?.enabled && sso.requireSso && sso.breakGlassUserId !== user.id) throw forbidden(SSO_REQUIRED_MESSAGE);
+  const breakGlass = sso?.breakGlassUserId === user.id && user.role === 'admin';
+  if (sso?.enabled && sso.requireSso && !breakGlass) throw forbidden(SSO_REQUIRED_MESSAGE);
 }

@@ -7,7 +7,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SSO_REQUIRED_MESSAGE, type SsoSettings } from '../../shared/sso.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { companySso, onboardingPlans, ssoIdentities, users } from '../db/schema.ts';
-import { createTestContext, TEST_PASSWORD } from '../test/harness.ts';
+import { createTestContext, TEST_PASSWORD, TEST_PASSWORD_HASH } from '../test/harness.ts';
 import { signInAtProvider, startIssuerImpostor, startOidcProvider } from '../test/oidc-provider.ts';
 import { redirectUri } from './sso-flow.ts';
 
@@ -359,6 +359,23 @@ describe('require SSO', () => {
     expect((await login(acme.admin.email)).status).toBe(200);
     // Another company is not affected.
     expect((await login(rival.manager.email)).status).toBe(200);
+  });
+
+  it('keeps the break-glass exemption only while that person is an admin', async () => {
+    const second = await createTeamMember(ctx.db, {
+      companyId: acme.company.id,
+      email: `second-admin@${acmeDomain}`,
+      role: 'admin',
+      passwordHash: TEST_PASSWORD_HASH,
+      isEmailVerified: true,
+    });
+    const moved = await ctx.request('/api/sso', { method: 'PATCH', cookie: acme.cookies.admin, body: { breakGlassUserId: second.id } });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await login(second.email)).status).toBe(200);
+    expect((await login(acme.admin.email)).status).toBe(403);
+    await ctx.db.update(users).set({ role: 'manager' }).where(eq(users.id, second.id));
+    expect((await login(second.email)).status).toBe(403);
+    await ctx.request('/api/sso', { method: 'PATCH', cookie: acme.cookies.admin, body: { breakGlassUserId: acme.admin.id } });
   });
 
   it('lets passwords work again when SSO is turned off or removed', async () => {

@@ -91,7 +91,7 @@ export function SsoPanel() {
           <ErrorState error={sso.error} title="Could not load single sign-on" onRetry={() => void sso.refetch()} />
         ) : (
           <div className="flex flex-col gap-4">
-            <ConnectionForm key={settings?.updatedAt ?? 'new'} settings={settings} />
+            <ConnectionForm key={settings ? 'saved' : 'new'} settings={settings} />
             {settings && <SsoOptionsForm settings={settings} />}
           </div>
         )}
@@ -163,6 +163,7 @@ function ConnectionForm({ settings }: { settings: SsoSettings | null }) {
     }
     save.mutate(body, {
       onSuccess: (answer) => {
+        form.reset(valuesOf(answer));
         const retest = settings !== null && answer?.testedAt === null && settings.testedAt !== null;
         notify.success('Single sign-on saved', retest || !settings ? 'Run Test sign-in next: it must succeed before single sign-on can be turned on.' : undefined);
       },
