@@ -3,6 +3,7 @@
 // passkey is something they have and something they are or know). The contract of /api/users/me/passkeys
 // and /api/auth/passkey; the ceremonies themselves are @simplewebauthn/server and /browser.
 import * as v from 'valibot';
+import { describeUserAgent, UNKNOWN_DEVICE } from './sessions.ts';
 
 export const PASSKEY_NAME_MAX = 80;
 /** How many passkeys one person may keep: more than anyone needs, few enough that a list stays a list. */
@@ -86,32 +87,11 @@ export const PASSKEY_MESSAGES = {
 } as const;
 
 /**
- * A default name for a new passkey from the browser's user agent: "Chrome on macOS". Only a suggestion
- * the person can change; the server names it after the authenticator when no name is sent.
+ * A default name for a new passkey from the browser's user agent ("Chrome on macOS", read as the active
+ * sessions list reads it). Only a suggestion the person can change; the server names a passkey after its
+ * authenticator when no name is sent.
  */
 export function deviceNameFromUserAgent(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /(Chrome|CriOS)\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : undefined;
-  const system = /iPhone|iPad|iPod/.test(userAgent)
-    ? 'iOS'
-    : /Android/.test(userAgent)
-      ? 'Android'
-      : /Mac OS X|Macintosh/.test(userAgent)
-        ? 'macOS'
-        : /Windows/.test(userAgent)
-          ? 'Windows'
-          : /CrOS/.test(userAgent)
-            ? 'ChromeOS'
-            : /Linux/.test(userAgent)
-              ? 'Linux'
-              : undefined;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'Passkey';
+  const { description } = describeUserAgent(userAgent);
+  return description === UNKNOWN_DEVICE ? 'Passkey' : description;
 }
