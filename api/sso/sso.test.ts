@@ -9,7 +9,8 @@ import { createTeamMember } from '../auth/auth.queries.ts';
 import { companySso, onboardingPlans, ssoIdentities, users } from '../db/schema.ts';
 import { createTestContext, TEST_PASSWORD, TEST_PASSWORD_HASH } from '../test/harness.ts';
 import { signInAtProvider, startIssuerImpostor, startOidcProvider } from '../test/oidc-provider.ts';
-import { redirectUri } from './sso-flow.ts';
+import { discoverProvider, issuerRefusal } from './provider-client.ts';
+import { redirectUri, safeNext } from './sso-flow.ts';
 
 const ctx = await createTestContext();
 const acme = await ctx.createCompany('Acme');
@@ -390,5 +391,30 @@ describe('require SSO', () => {
         .where(and(eq(ssoIdentities.companyId, rival.company.id))),
     ).toEqual([]);
     expect((await ctx.request('/api/auth/sso/start', { method: 'POST', body: { email: `x@${rivalDomain}` } })).body).toEqual({ sso: false });
+  });
+});
+
+describe('where providers may be (SSRF) and where sign-in may land', () => {
+  it('takes http:// issuers and private addresses only where private targets are allowed (not in production)', async () => {
+    expect(issuerRefusal('https://login.example.com', false)).toBeNull();
+    expect(issuerRefusal('http://login.example.com', false)).toBe('The issuer must be an https:// URL.');
+    expect(issuerRefusal('http://127.0.0.1:9000', true)).toBeNull();
+    const settings = { clientId: 'x', clientSecret: 'y' };
+    await expect(discoverProvider({ ...settings, issuer: provider.issuer }, false)).rejects.toThrow('The issuer must be an https:// URL.');
+    // openid-client wraps a refused fetch: the refusal is its cause.
+    const refusal = (issuer: string) =>
+      discoverProvider({ ...settings, issuer }, false).then(
+        () => 'discovered',
+        (error: Error) => `${error.message} <- ${(error.cause as Error | undefined)?.message}`,
+      );
+    for (const issuer of ['https://127.0.0.1:9', 'https://169.254.169.254', 'https://[::1]:9', 'https://10.0.0.8', 'https://localhost:9']) {
+      expect(await refusal(issuer), issuer).toMatch(/private, loopback or link-local/);
+    }
+    await expect(discoverProvider({ ...settings, issuer: provider.issuer }, true)).resolves.toBeDefined();
+  });
+
+  it('lands only on a path of this app after signing in', () => {
+    expect(safeNext('/profile?tab=1')).toBe('/profile?tab=1');
+    for (const next of ['https://evil.example', '//evil.example', '/\\evil.example', '/api/auth/logout', 'profile', '', undefined]) expect(safeNext(next), String(next)).toBeNull();
   });
 });
