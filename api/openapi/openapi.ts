@@ -26,6 +26,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/second-factor',
   'POST /api/auth/passkey/options',
   'POST /api/auth/passkey',
+  'POST /api/auth/sso/start',
+  'GET /api/auth/sso/callback',
   'GET /api/notifications/unsubscribe',
   'POST /api/notifications/unsubscribe',
   'POST /api/payments/notify',
