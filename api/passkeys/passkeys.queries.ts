@@ -4,7 +4,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { PasskeyView } from '../../shared/passkeys.ts';
 import { first, type Db } from '../db/client.ts';
-import { passkeys } from '../db/schema.ts';
+import { passkeys, users } from '../db/schema.ts';
 import { found } from '../lib/app-error.ts';
 
 const viewColumns = {
@@ -105,4 +105,9 @@ export async function recordPasskeyUse(db: Db, id: string, previousCounter: numb
     .where(and(eq(passkeys.id, id), eq(passkeys.counter, previousCounter)))
     .returning({ id: passkeys.id });
   return updated.length > 0;
+}
+
+/** A passkey's person, as the sign-in rules need them (their company and role). */
+export async function ownerOf(db: Db, userId: string) {
+  return first(db.select({ id: users.id, companyId: users.companyId, role: users.role }).from(users).where(eq(users.id, userId)));
 }

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PasskeyView } from '../../shared/passkeys.ts';
 import { PASSKEY_MESSAGES } from '../../shared/passkeys.ts';
-import { passkeys, sessions } from '../db/schema.ts';
+import { SSO_REQUIRED_MESSAGE } from '../../shared/sso.ts';
+import { companySso, passkeys, sessions } from '../db/schema.ts';
 import { createTestContext } from '../test/harness.ts';
 import { passkeyFailuresPerAddress, relyingParty } from './passkeys.ts';
 import { type Bend, TestAuthenticator } from './test-authenticator.ts';
@@ -246,6 +247,30 @@ describe('signing in with a passkey', () => {
     const ok = await signIn(mine);
     expect(ok.body.user.id).toBe(acme.newHire.id);
     expect(ok.body.user.companyId ?? acme.company.id).toBe(acme.company.id);
+  });
+
+  it('follows “Require SSO”: only the break-glass admin of such a company signs in with a passkey', async () => {
+    const strict = await ctx.createCompany('Strict');
+    const hire = new TestAuthenticator(origin);
+    const admin = new TestAuthenticator(origin);
+    await register(strict.cookies.newHire, hire);
+    await register(strict.cookies.admin, admin);
+    await ctx.db.insert(companySso).values({
+      companyId: strict.company.id,
+      issuer: 'https://idp.example.test',
+      clientId: 'kickoff',
+      clientSecret: 'sealed',
+      enabled: true,
+      requireSso: true,
+      breakGlassUserId: strict.admin.id,
+    });
+    const refused = await signIn(hire);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(SSO_REQUIRED_MESSAGE);
+    expect(refused.headers.getSetCookie().join()).not.toContain('kickoff_sid=');
+    expect((await signIn(admin)).status).toBe(200);
+    await ctx.db.update(companySso).set({ requireSso: false }).where(eq(companySso.companyId, strict.company.id));
+    expect((await signIn(hire)).status).toBe(200);
   });
 
   it('refuses a malformed answer with a 400, and rate-limits refused answers per address', async () => {

@@ -20,10 +20,11 @@ import { displayName } from '../../shared/auth.ts';
 import { openAuthFlow, takeAuthFlow } from '../auth/auth-flows.ts';
 import { completeSignIn } from '../auth/sign-in.ts';
 import type { Config } from '../config.ts';
-import { type AppError, badRequest, conflict, unauthorized } from '../lib/app-error.ts';
+import { type AppError, badRequest, conflict, found, unauthorized } from '../lib/app-error.ts';
 import type { AppEnv, CurrentUser } from '../lib/env.ts';
 import { assertNotLimited, clientAddress, consume, RateLimiter } from '../middleware/rate-limit.ts';
-import { countPasskeys, credentialsOf, findByCredentialId, insertPasskey, recordPasskeyUse } from './passkeys.queries.ts';
+import { assertPasswordSignInAllowed } from '../sso/require-sso.ts';
+import { countPasskeys, credentialsOf, findByCredentialId, insertPasskey, ownerOf, recordPasskeyUse } from './passkeys.queries.ts';
 
 const MINUTE = 60_000;
 /** Sign-in ceremonies started per address: each stores a challenge for a few minutes. */
@@ -188,6 +189,9 @@ export async function finishSignIn(c: Context<AppEnv>, input: PasskeySignInInput
     throw await refuse(unauthorized(PASSKEY_MESSAGES.failed));
   }
   if (!verified.verified) throw await refuse(unauthorized(PASSKEY_MESSAGES.failed));
+  // "Require SSO" leaves the company's identity provider the only way in (so leaving it locks a person out),
+  // but for its break-glass admin: the same rule as passwords, told only to someone who proved the passkey.
+  await assertPasswordSignInAllowed(db, found(await ownerOf(db, passkey.userId), 'User'));
   if (!(await recordPasskeyUse(db, passkey.id, passkey.counter, verified.authenticationInfo.newCounter))) throw await refuse(unauthorized(PASSKEY_MESSAGES.failed));
   return completeSignIn(c, passkey.userId, 'passkey');
 }
