@@ -17,7 +17,12 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
-  return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    /** The person does not confirm (a wrong fingerprint, a closed prompt): the browser answers NotAllowedError. */
+    refuseVerification: () => cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false }),
+    allowVerification: () => cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true }),
+  };
 }
 
 test('a person adds a passkey, signs in with it without an email, and removes it', async ({ browser }) => {
@@ -54,6 +59,11 @@ test('a person adds a passkey, signs in with it without an email, and removes it
   expect((await page.request.post(`${LOCALHOST}/api/auth/logout`)).status()).toBe(204);
   await page.goto(`${LOCALHOST}/login`);
   await reviewScreenshots(page, 'passkeys-login');
+  // A cancelled prompt is no error: a quiet hint, and the person may try again.
+  await authenticator.refuseVerification();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No passkey was used' })).toBeVisible();
+  await authenticator.allowVerification();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/admin-dashboard/);
   const me = await page.request.get(`${LOCALHOST}/api/auth/user`);

@@ -7,8 +7,7 @@ import { currentUserQueryOptions } from '../lib/api/get-current-user.ts';
 
 export const Route = createFileRoute('/two-factor-setup')({
   beforeLoad: async ({ context, location }) => {
-    // Asked afresh: the answer cached before the rule held this person does not say so.
-    const user = await context.queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
+    const user = await context.queryClient.fetchQuery(currentUserQueryOptions());
     if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
     if (!user.secondFactorRequired) throw redirect({ href: dashboardPathFor(user.role) });
   },
