@@ -87,3 +87,37 @@ test('set up in the profile, then sign in with password and code, and with a rec
   await expect(page).toHaveURL(/\/login/);
   await context.close();
 });
+
+test('an admin requires a second factor: without one, they set it up before anything else', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const suffix = crypto.randomUUID().slice(0, 8);
+  const context = await signUpCompany(browser, { adminEmail: `strict-admin-${suffix}@example.test`, companyName: `Strict Co ${suffix}` });
+  const page = await context.newPage();
+
+  await page.goto('/company-settings');
+  const panel = page.getByRole('region', { name: 'Two-factor authentication' });
+  await expect(panel.getByText('1 admin or manager of 1 has no second factor yet.')).toBeVisible();
+  await reviewScreenshots(page, 'two-factor-company-rule', { part: () => panel });
+  await panel.getByLabel('Require a second factor for admins and managers').check();
+
+  // This admin's own session has no second factor: the app holds them on the set-up screen.
+  await expect(page).toHaveURL(/\/two-factor-setup/);
+  await expect(page.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').getAttribute('data-secret')) ?? '';
+  await reviewScreenshots(page, 'two-factor-required-setup', { fullPage: true });
+  // Everything else is refused meanwhile, by the server.
+  const held = await page.request.get('/api/users');
+  expect(held.status()).toBe(403);
+  expect((await held.json()).code).toBe('second_factor_required');
+
+  await page.getByLabel('Authentication code').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Verify and turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my codes, continue' }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard/);
+  expect((await page.request.get('/api/users')).status()).toBe(200);
+  await page.goto('/company-settings');
+  await expect(panel.getByText('Every admin and manager has a second factor.')).toBeVisible();
+  await expect(panel.getByLabel('Require a second factor for admins and managers')).toBeChecked();
+  await context.close();
+});

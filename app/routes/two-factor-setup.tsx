@@ -7,7 +7,8 @@ import { currentUserQueryOptions } from '../lib/api/get-current-user.ts';
 
 export const Route = createFileRoute('/two-factor-setup')({
   beforeLoad: async ({ context, location }) => {
-    const user = await context.queryClient.fetchQuery(currentUserQueryOptions());
+    // Asked afresh: the answer cached before the rule held this person does not say so.
+    const user = await context.queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
     if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
     if (!user.secondFactorRequired) throw redirect({ href: dashboardPathFor(user.role) });
   },

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import type { CompanySecondFactorInput } from '../../../shared/two-factor.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { SectionLoading } from '../../components/ui/section-loading.tsx';
-import { CURRENT_USER_KEY, getCurrentUser } from '../../lib/api/get-current-user.ts';
+import { currentUserQueryOptions } from '../../lib/api/get-current-user.ts';
 import { formatCount } from '../../lib/format.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { COMPANY_SECOND_FACTOR_KEY, companySecondFactorQueryOptions, twoFactorApi } from './two-factor-api.ts';
@@ -26,7 +26,7 @@ export function RequireSecondFactorPanel() {
       notify.success(answer.required ? 'Two-factor authentication is now required' : 'Two-factor authentication is no longer required');
       if (!answer.required) return;
       // The rule holds this admin too: without a second factor in this session, they set one up first.
-      const me = await queryClient.fetchQuery({ queryKey: CURRENT_USER_KEY, queryFn: ({ signal }) => getCurrentUser(signal) });
+      const me = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 });
       if (me?.secondFactorRequired) window.location.assign(TWO_FACTOR_SETUP_PATH);
     },
     onError: (error) => notifyError(error, 'Could not change the two-factor rule'),
@@ -48,7 +48,8 @@ export function RequireSecondFactorPanel() {
               <input
                 type="checkbox"
                 className="toggle toggle-primary mt-0.5"
-                checked={rule.data.required}
+                // The new setting while it is being saved, so the switch moves at once.
+                checked={save.isPending ? save.variables.required : rule.data.required}
                 disabled={save.isPending}
                 onChange={(event) => save.mutate({ required: event.target.checked })}
                 aria-describedby={hintId}
@@ -61,7 +62,7 @@ export function RequireSecondFactorPanel() {
             </p>
             <p className={`mt-3 rounded-box px-3 py-2 text-sm ${rule.data.required && rule.data.withoutSecondFactor > 0 ? 'bg-warning/15' : 'bg-base-200'}`}>
               {rule.data.withoutSecondFactor === 0
-                ? `All ${formatCount(rule.data.adminsAndManagers, 'admin or manager', 'admins and managers')} have a second factor.`
+                ? 'Every admin and manager has a second factor.'
                 : `${formatCount(rule.data.withoutSecondFactor, 'admin or manager', 'admins and managers')} of ${new Intl.NumberFormat().format(rule.data.adminsAndManagers)} ${rule.data.withoutSecondFactor === 1 ? 'has' : 'have'} no second factor yet.`}
             </p>
           </>

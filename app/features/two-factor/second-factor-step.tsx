@@ -9,6 +9,7 @@ import type { SecondFactorInput, SecondFactorMethod } from '../../../shared/two-
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { CodeForm } from './code-form.tsx';
+import { OrDivider } from './or-divider.tsx';
 import { twoFactorApi } from './two-factor-api.ts';
 
 export type SecondFactorStepProps = {
@@ -51,7 +52,7 @@ export function SecondFactorStep({ methods, onSignedIn, onCancel, passkeyButton 
       {totp && <CodeForm onSubmit={(body) => signIn.mutate(body)} pending={signIn.isPending} error={signIn.error} submitLabel="Verify and sign in" />}
       {methods.includes('passkey') && passkeyButton && (
         <>
-          {totp && <div className="divider my-0 text-sm">or</div>}
+          {totp && <OrDivider />}
           {passkeyButton}
         </>
       )}

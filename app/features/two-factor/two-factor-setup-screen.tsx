@@ -14,6 +14,7 @@ import { useSignedInUser } from '../../lib/api/get-current-user.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { CodeForm } from './code-form.tsx';
+import { OrDivider } from './or-divider.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
 import { twoFactorApi, twoFactorStatusQueryOptions } from './two-factor-api.ts';
@@ -67,7 +68,8 @@ export function TwoFactorSetupScreen({ passkey }: { passkey?: ReactNode }) {
           )}
           {!codes && passkey && (
             <>
-              <div className="divider my-0 text-sm">or</div>
+              <OrDivider />
+              <p className="text-center text-sm text-base-content/70">Added a passkey to this account before? Signing in with it counts as a second factor.</p>
               {passkey}
             </>
           )}
