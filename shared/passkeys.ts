@@ -84,6 +84,7 @@ export const PASSKEY_MESSAGES = {
   expired: 'This passkey request has expired. Please try again.',
   tooMany: `You can keep at most ${PASSKEYS_PER_PERSON} passkeys. Remove one you no longer use first.`,
   alreadyAdded: 'This passkey is already registered.',
+  notDiscoverable: 'This security key cannot keep a passkey that signs you in without your email. Use your device’s passkeys, a password manager or a newer key.',
 } as const;
 
 /**

@@ -105,6 +105,15 @@ describe('adding a passkey in the profile', () => {
     expect(added.name).toBe('Passkey');
   });
 
+  it('refuses a credential the browser reports as not discoverable (it could not sign in without an email)', async () => {
+    const { options, flow } = await registrationOptions(acme.cookies.admin);
+    expect((options as { extensions?: unknown }).extensions).toEqual({ credProps: true });
+    const response = new TestAuthenticator(origin).register(options, { clientExtensionResults: { credProps: { rk: false } } });
+    const res = await ctx.request('/api/users/me/passkeys', { method: 'POST', cookie: both(acme.cookies.admin, flow), body: { response } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(PASSKEY_MESSAGES.notDiscoverable);
+  });
+
   it('refuses an answer for another origin or RP ID, or without user verification', async () => {
     for (const bend of [{ origin: 'https://evil.example' }, { rpID: 'evil.example' }, { unverified: true }] satisfies Bend[]) {
       const { options, flow } = await registrationOptions(acme.cookies.admin);

@@ -70,6 +70,8 @@ export async function startRegistration(c: Context<AppEnv>, user: CurrentUser): 
     excludeCredentials: await credentialsOf(db, user.id),
     authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
     supportedAlgorithmIDs: ALGORITHMS,
+    // The browser then says whether the credential is discoverable (a passkey), or only a key for a second step.
+    extensions: { credProps: true },
   });
   await openAuthFlow(c, 'passkey_register', { userId: user.id, data: { challenge: options.challenge } });
   return options;
@@ -96,6 +98,8 @@ export async function finishRegistration(c: Context<AppEnv>, user: CurrentUser, 
     throw badRequest(PASSKEY_MESSAGES.failed);
   }
   if (!verified.verified) throw badRequest(PASSKEY_MESSAGES.failed);
+  // A credential the browser reports as not discoverable could never sign in without an email.
+  if (notDiscoverable(input.response.clientExtensionResults)) throw badRequest(PASSKEY_MESSAGES.notDiscoverable);
   const info = verified.registrationInfo;
   if ((await countPasskeys(db, user.id)) >= PASSKEYS_PER_PERSON) throw conflict(PASSKEY_MESSAGES.tooMany);
   if (await findByCredentialId(db, info.credential.id)) throw conflict(PASSKEY_MESSAGES.alreadyAdded);
@@ -109,6 +113,12 @@ export async function finishRegistration(c: Context<AppEnv>, user: CurrentUser, 
     backedUp: info.credentialBackedUp,
     name: input.name ?? authenticatorName(info.aaguid, info.credentialDeviceType, input.response.authenticatorAttachment),
   });
+}
+
+/** Whether the browser's credProps says the new credential is not discoverable (left out: trusted, as resident keys were required). */
+function notDiscoverable(results: Record<string, unknown>): boolean {
+  const credProps = results.credProps;
+  return typeof credProps === 'object' && credProps !== null && (credProps as { rk?: unknown }).rk === false;
 }
 
 /** Well-known authenticators by AAGUID (the passkey providers people actually use), for a default name. */

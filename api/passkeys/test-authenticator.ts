@@ -32,6 +32,8 @@ export type Bend = {
   challenge?: string;
   /** Report this user handle instead of the registered one. */
   userHandle?: string;
+  /** What the browser's client extension results say (credProps: whether the credential is discoverable). */
+  clientExtensionResults?: Record<string, unknown>;
 };
 
 export class TestAuthenticator {
@@ -94,7 +96,7 @@ export class TestAuthenticator {
       rawId: this.credentialId,
       type: 'public-key',
       authenticatorAttachment: 'platform',
-      clientExtensionResults: {},
+      clientExtensionResults: bend.clientExtensionResults ?? { credProps: { rk: true } },
       response: {
         clientDataJSON: this.clientData('webauthn.create', bend.challenge ?? options.challenge, bend.origin ?? this.origin),
         attestationObject: b64url(attestationObject),
