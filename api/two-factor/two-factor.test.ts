@@ -6,8 +6,8 @@ import { Secret, TOTP as Totp } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../shared/errors.ts';
 import { RECOVERY_CODE_COUNT, type TotpEnrolment, type TwoFactorStatus } from '../../shared/two-factor.ts';
-import { recoveryCodes, sessions, users } from '../db/schema.ts';
-import { sessionKey } from '../auth/sessions.ts';
+import { passkeys, recoveryCodes, sessions, users } from '../db/schema.ts';
+import { createSession, sessionCookieName, sessionKey } from '../auth/sessions.ts';
 import { createTestContext, TEST_PASSWORD } from '../test/harness.ts';
 import { recoveryCodeHash } from './two-factor.queries.ts';
 
@@ -344,5 +344,39 @@ describe('a company requiring a second factor of admins and managers', () => {
     // Turned off again, a password session is enough.
     expect((await admin.request('/api/company/second-factor', { method: 'PUT', body: { required: false } })).body.required).toBe(false);
     expect((await (await signedIn(company.manager.id)).request('/api/users')).status).toBe(200);
+  });
+
+  it('asks a passkey of one who has only a passkey, and takes a session begun with a passkey or single sign-on as verified', async () => {
+    const company = await ctx.createCompany('Keyed');
+    await (await signedIn(company.admin.id)).request('/api/company/second-factor', { method: 'PUT', body: { required: true } });
+    await ctx.db.insert(passkeys).values({ userId: company.manager.id, credentialId: `cred-${company.manager.id}`, publicKey: 'pk', name: 'Laptop' });
+    // The password alone does not sign in: the passkey is the second factor (a code has nothing to match).
+    const browser = new Browser();
+    expect((await passwordStep(browser, company.manager.email)).body).toEqual({ secondFactor: { methods: ['passkey'] } });
+    expect((await browser.request('/api/auth/second-factor', { method: 'POST', body: { code: '123456' } })).status).toBe(400);
+    expect(browser.sid).toBeUndefined();
+    // Counted as having a second factor; the admin (no factor yet) is not.
+    expect((await (await signedIn(company.manager.id)).request('/api/users/me/two-factor')).body.required).toBe(true);
+    for (const method of ['passkey', 'sso'] as const) {
+      const cookie = `${sessionCookieName(false)}=${await createSession(ctx.db, company.manager.id, { method })}`;
+      expect((await ctx.request('/api/users', { cookie })).status, method).toBe(200);
+    }
+    for (const method of ['password', 'signup', 'reset'] as const) {
+      const cookie = `${sessionCookieName(false)}=${await createSession(ctx.db, company.manager.id, { method })}`;
+      expect((await ctx.request('/api/users', { cookie })).status, method).toBe(403);
+    }
+  });
+
+  it('keeps a verified session verified through a password change', async () => {
+    const company = await ctx.createCompany('Changing');
+    const admin = await signedIn(company.admin.id);
+    await enrol(admin);
+    expect((await admin.request('/api/company/second-factor', { method: 'PUT', body: { required: true } })).status).toBe(200);
+    const changed = await admin.request('/api/users/me/password', {
+      method: 'POST',
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'Next@Pass1' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await admin.request('/api/users')).status).toBe(200);
   });
 });
