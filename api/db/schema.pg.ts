@@ -858,7 +858,8 @@ export const passkeys = pgTable(
     credentialId: text('credential_id').notNull(),
     /** base64url COSE public key. */
     publicKey: text('public_key').notNull(),
-    counter: integer('counter').notNull().default(0),
+    /** WebAuthn's signature counter is 32-bit unsigned: past int4 on PostgreSQL. */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
     transports: json('transports').$type<string[]>(),
     deviceType: text('device_type'),
     backedUp: boolean('backed_up').notNull().default(false),

@@ -26,7 +26,7 @@ CREATE TABLE "passkeys" (
 	"user_id" text NOT NULL,
 	"credential_id" text NOT NULL,
 	"public_key" text NOT NULL,
-	"counter" integer DEFAULT 0 NOT NULL,
+	"counter" bigint DEFAULT 0 NOT NULL,
 	"transports" jsonb,
 	"device_type" text,
 	"backed_up" boolean DEFAULT false NOT NULL,
