@@ -3,20 +3,11 @@
 // and signs in again with password + code; then with a recovery code, which is refused the second time.
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { signIn, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 /** The code an authenticator app shows `steps` periods from now. */
 const codeFor = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + steps * 30_000 });
-
-/** The password step of the sign-in screen (email first, then the password). */
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
 
 async function signOut(page: Page) {
   expect((await page.request.post('/api/auth/logout')).status()).toBe(204);
@@ -98,7 +89,7 @@ test('an admin requires a second factor: without one, they set it up before anyt
   const panel = page.getByRole('region', { name: 'Two-factor authentication' });
   await expect(panel.getByText('1 admin or manager of 1 has no second factor yet.')).toBeVisible();
   await reviewScreenshots(page, 'two-factor-company-rule', { part: () => panel });
-  await panel.getByLabel('Require a second factor for admins and managers').check();
+  await panel.getByLabel('Require a second factor for admins and managers').click();
 
   // This admin's own session has no second factor: the app holds them on the set-up screen.
   await expect(page).toHaveURL(/\/two-factor-setup/);

@@ -3,7 +3,7 @@
 // up before anything else. New hires are never asked.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { CompanySecondFactorInput } from '../../../shared/two-factor.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { SectionLoading } from '../../components/ui/section-loading.tsx';
@@ -19,6 +19,7 @@ export function RequireSecondFactorPanel() {
   const queryClient = useQueryClient();
   const rule = useQuery(companySecondFactorQueryOptions());
   const hintId = useId();
+  const [saving, setSaving] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (body: CompanySecondFactorInput) => twoFactorApi.setCompanyRule(body),
     onSuccess: async (answer) => {
@@ -30,6 +31,7 @@ export function RequireSecondFactorPanel() {
       if (me?.secondFactorRequired) window.location.assign(TWO_FACTOR_SETUP_PATH);
     },
     onError: (error) => notifyError(error, 'Could not change the two-factor rule'),
+    onSettled: () => setSaving(null),
   });
 
   return (
@@ -48,10 +50,13 @@ export function RequireSecondFactorPanel() {
               <input
                 type="checkbox"
                 className="toggle toggle-primary mt-0.5"
-                // The new setting while it is being saved, so the switch moves at once.
-                checked={save.isPending ? save.variables.required : rule.data.required}
+                checked={saving ?? rule.data.required}
                 disabled={save.isPending}
-                onChange={(event) => save.mutate({ required: event.target.checked })}
+                onChange={(event) => {
+                  // Moves at once (in the same render as the click), and back if the save fails.
+                  setSaving(event.target.checked);
+                  save.mutate({ required: event.target.checked });
+                }}
                 aria-describedby={hintId}
               />
               <span className="font-medium">Require a second factor for admins and managers</span>
