@@ -29,5 +29,7 @@ function runShard(index) {
 const started = Date.now();
 const codes = await Promise.all(Array.from({ length: shards }, (_, i) => runShard(i + 1)));
 const failed = codes.map((code, i) => ({ code, shard: i + 1 })).filter(({ code }) => code !== 0);
-console.log(`Browser suite: ${shards} shard(s) in ${((Date.now() - started) / 60000).toFixed(1)} min; ${failed.length === 0 ? 'all passed' : `shard(s) ${failed.map(({ shard }) => shard).join(', ')} failed`}.`);
+console.log(
+  `Browser suite: ${shards} shard(s) in ${((Date.now() - started) / 60000).toFixed(1)} min; ${failed.length === 0 ? 'all passed' : `shard(s) ${failed.map(({ shard }) => shard).join(', ')} failed`}.`,
+);
 process.exit(failed.length === 0 ? 0 : 1);
