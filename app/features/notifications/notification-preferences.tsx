@@ -1,7 +1,6 @@
 // The profile's Notifications section: one switch per kind of reminder, saved as it is flipped, and
 // the push switch of this device.
 import { Bell, CircleCheck } from 'lucide-react';
-import { useId } from 'react';
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from '../../../shared/notifications.ts';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { notifyError } from '../../lib/notify.ts';
@@ -9,6 +8,7 @@ import { useNotificationPreferences } from './api/get-preferences.ts';
 import { useUpdateNotificationPreferences } from './api/update-preferences.ts';
 import { PushToggle } from './push-toggle.tsx';
 import { SectionLoading } from '../../components/ui/section-loading.tsx';
+import { SwitchRow } from '../../components/forms/switch-row.tsx';
 
 const SAVE_FAILED = 'Could not save your notification settings';
 
@@ -47,7 +47,14 @@ export function NotificationPreferencesSection() {
         ) : (
           <ul className="divide-y divide-base-200">
             {NOTIFICATION_KINDS.map((kind) => (
-              <PreferenceSwitch key={kind} kind={kind} checked={preferences.data[kind]} onChange={(enabled) => onToggle(preferences.data, kind, enabled)} />
+              <SwitchRow
+                as="li"
+                key={kind}
+                label={NOTIFICATION_KIND_LABELS[kind].label}
+                description={NOTIFICATION_KIND_LABELS[kind].description}
+                checked={preferences.data[kind]}
+                onChange={(enabled) => onToggle(preferences.data, kind, enabled)}
+              />
             ))}
           </ul>
         )}
@@ -56,31 +63,5 @@ export function NotificationPreferencesSection() {
         </div>
       </div>
     </section>
-  );
-}
-
-function PreferenceSwitch({ kind, checked, onChange }: { kind: NotificationKind; checked: boolean; onChange: (enabled: boolean) => void }) {
-  const id = useId();
-  const { label, description } = NOTIFICATION_KIND_LABELS[kind];
-  return (
-    <li className="flex items-start justify-between gap-4 py-3">
-      <div className="min-w-0">
-        <label htmlFor={id} className="cursor-pointer font-medium">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-sm text-base-content/70">
-          {description}
-        </p>
-      </div>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className="toggle toggle-primary mt-0.5 shrink-0"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-describedby={`${id}-description`}
-      />
-    </li>
   );
 }

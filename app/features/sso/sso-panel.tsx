@@ -3,7 +3,7 @@
 // sign-in that must succeed before it can be turned on, the switches (on, require it with one break-glass
 // admin, create accounts for new people) and removal. The route composes it under the company's settings.
 import { AlertTriangle, Check, CircleCheck, Copy, FlaskConical, Save, ShieldCheck, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { SSO_LIMITS, SSO_TESTED_PARAM, SsoConnectionSchema, ssoErrorMessage, ssoStatus, type SsoOptions, type SsoSettings } from '../../../shared/sso.ts';
 import { PasswordField, SelectField, TextField } from '../../components/forms/fields.tsx';
@@ -17,6 +17,7 @@ import { useManagers } from '../../lib/api/get-managers.ts';
 import { formatDate } from '../../lib/format.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { useRemoveSso, useSaveSsoConnection, useSso, useTestSso, useUpdateSsoOptions } from './api/sso-settings.ts';
+import { SwitchRow } from '../../components/forms/switch-row.tsx';
 
 const SECTION_ID = 'single-sign-on';
 const CALLBACK_PATH = '/api/auth/sso/callback';
@@ -278,7 +279,8 @@ function SsoOptionsForm({ settings }: { settings: SsoSettings }) {
   return (
     <div className="flex flex-col">
       <ul className="divide-y divide-base-200 border-t border-base-200" aria-label="Single sign-on options">
-        <Switch
+        <SwitchRow
+          as="li"
           label="Turn on single sign-on"
           description={
             settings.testedAt || settings.enabled
@@ -289,14 +291,16 @@ function SsoOptionsForm({ settings }: { settings: SsoSettings }) {
           disabled={update.isPending || (!settings.testedAt && !settings.enabled)}
           onChange={(enabled) => change({ enabled, ...(enabled ? {} : { requireSso: false }) }, enabled ? 'Single sign-on is on' : 'Single sign-on is off')}
         />
-        <Switch
+        <SwitchRow
+          as="li"
           label="Create accounts for new people"
           description="Off: only people you invited can sign in. On: anyone your provider signs in with a verified email of your domains joins as a new hire without a plan."
           checked={settings.autoProvision}
           disabled={update.isPending}
           onChange={(autoProvision) => change({ autoProvision })}
         />
-        <Switch
+        <SwitchRow
+          as="li"
           label="Require single sign-on"
           description="Passwords stop working for everyone in your company except the break-glass admin below, who keeps theirs in case your provider is down."
           checked={settings.requireSso}
@@ -314,7 +318,7 @@ function SsoOptionsForm({ settings }: { settings: SsoSettings }) {
             disabled={update.isPending || admins.isPending}
             hint="The one person whose password still works while single sign-on is required."
           />
-        </Switch>
+        </SwitchRow>
       </ul>
       <div className="flex justify-end border-t border-base-200 pt-3">
         <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => setRemoving(true)}>
@@ -333,48 +337,5 @@ function SsoOptionsForm({ settings }: { settings: SsoSettings }) {
         <p>The connection, its domains and everyone’s link to your provider are removed. People without a Kickoff password then need Forgot password to sign in.</p>
       </ConfirmDialog>
     </div>
-  );
-}
-
-function Switch({
-  label,
-  description,
-  checked,
-  disabled,
-  onChange,
-  children,
-}: {
-  label: string;
-  description: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-  children?: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <li className="flex flex-col gap-2 py-3">
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <label htmlFor={id} className="cursor-pointer font-medium">
-            {label}
-          </label>
-          <p id={`${id}-description`} className="text-sm text-base-content/70">
-            {description}
-          </p>
-        </div>
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          className="toggle toggle-primary mt-0.5 shrink-0"
-          checked={checked}
-          disabled={disabled}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-describedby={`${id}-description`}
-        />
-      </div>
-      {children}
-    </li>
   );
 }

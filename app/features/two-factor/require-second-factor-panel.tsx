@@ -3,8 +3,9 @@
 // up before anything else. New hires are never asked.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { CompanySecondFactorInput } from '../../../shared/two-factor.ts';
+import { SwitchRow } from '../../components/forms/switch-row.tsx';
 import { ErrorState } from '../../components/ui/error-state.tsx';
 import { SectionLoading } from '../../components/ui/section-loading.tsx';
 import { currentUserQueryOptions } from '../../lib/api/get-current-user.ts';
@@ -18,7 +19,6 @@ export const TWO_FACTOR_SETUP_PATH = '/two-factor-setup';
 export function RequireSecondFactorPanel() {
   const queryClient = useQueryClient();
   const rule = useQuery(companySecondFactorQueryOptions());
-  const hintId = useId();
   const [saving, setSaving] = useState<boolean | null>(null);
   const save = useMutation({
     mutationFn: (body: CompanySecondFactorInput) => twoFactorApi.setCompanyRule(body),
@@ -46,25 +46,17 @@ export function RequireSecondFactorPanel() {
           <ErrorState error={rule.error} title="Could not load the two-factor rule" onRetry={() => void rule.refetch()} />
         ) : (
           <>
-            <label className="mt-3 flex cursor-pointer items-start gap-3">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary mt-0.5"
-                checked={saving ?? rule.data.required}
-                disabled={save.isPending}
-                onChange={(event) => {
-                  // Moves at once (in the same render as the click), and back if the save fails.
-                  setSaving(event.target.checked);
-                  save.mutate({ required: event.target.checked });
-                }}
-                aria-describedby={hintId}
-              />
-              <span className="font-medium">Require a second factor for admins and managers</span>
-            </label>
-            <p id={hintId} className="mt-2 text-sm text-base-content/70">
-              They sign in with an authenticator app code or a passkey after their password. Anyone without one is asked to set it up before doing anything else. New hires are
-              never asked.
-            </p>
+            <SwitchRow
+              label="Require a second factor for admins and managers"
+              description="They sign in with an authenticator app code or a passkey after their password. Anyone without one is asked to set it up before doing anything else. New hires are never asked."
+              checked={saving ?? rule.data.required}
+              disabled={save.isPending}
+              onChange={(required) => {
+                // Moves at once (in the same render as the click), and back if the save fails.
+                setSaving(required);
+                save.mutate({ required });
+              }}
+            />
             <p className={`mt-3 rounded-box px-3 py-2 text-sm ${rule.data.required && rule.data.withoutSecondFactor > 0 ? 'bg-warning/15' : 'bg-base-200'}`}>
               {rule.data.withoutSecondFactor === 0
                 ? 'Every admin and manager has a second factor.'
