@@ -67,6 +67,8 @@ export type TwoFactorStatus = {
   required: boolean;
   /** This session began with a second factor (or a passkey, or single sign-on). */
   sessionVerified: boolean;
+  /** The person has a passkey: signing in again with it is a way past the company's rule. */
+  hasPasskey: boolean;
 };
 
 /** POST /api/users/me/two-factor/start: the new secret, for the authenticator app. */

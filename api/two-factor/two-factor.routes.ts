@@ -42,13 +42,19 @@ const NOT_ENABLED = 'Two-factor authentication is not on.';
 
 async function statusOf(c: Context<AppEnv>, user: CurrentUser): Promise<TwoFactorStatus> {
   const { db } = c.var.deps;
-  const [totp, left, companyRequires] = await Promise.all([findTotp(db, user.id), recoveryCodesLeft(db, user.id), companyRequiresSecondFactor(db, user.companyId)]);
+  const [totp, left, companyRequires, passkey] = await Promise.all([
+    findTotp(db, user.id),
+    recoveryCodesLeft(db, user.id),
+    companyRequiresSecondFactor(db, user.companyId),
+    hasPasskey(db, user.id),
+  ]);
   const method = c.var.sessionMethod ?? '';
   return {
     totpEnabledAt: totp?.secret ? (totp.enabledAt ?? null) : null,
     recoveryCodesLeft: totp?.secret ? left : 0,
     required: companyRequires && secondFactorApplies(user.role),
     sessionVerified: (SECOND_FACTOR_SESSION_METHODS as readonly string[]).includes(method),
+    hasPasskey: passkey,
   };
 }
 

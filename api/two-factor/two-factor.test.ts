@@ -356,7 +356,9 @@ describe('a company requiring a second factor of admins and managers', () => {
     expect((await browser.request('/api/auth/second-factor', { method: 'POST', body: { code: '123456' } })).status).toBe(400);
     expect(browser.sid).toBeUndefined();
     // Counted as having a second factor; the admin (no factor yet) is not.
-    expect((await (await signedIn(company.manager.id)).request('/api/users/me/two-factor')).body.required).toBe(true);
+    expect((await (await signedIn(company.manager.id)).request('/api/users/me/two-factor')).body).toMatchObject({ required: true, hasPasskey: true });
+    // The held admin has none, so their set-up screen does not offer one.
+    expect((await (await signedIn(company.admin.id)).request('/api/users/me/two-factor')).body).toMatchObject({ hasPasskey: false });
     for (const method of ['passkey', 'sso'] as const) {
       const cookie = `${sessionCookieName(false)}=${await createSession(ctx.db, company.manager.id, { method })}`;
       expect((await ctx.request('/api/users', { cookie })).status, method).toBe(200);

@@ -15,6 +15,7 @@ import { PasswordField, TextField } from '../../components/forms/fields.tsx';
 import { useForm } from '../../components/forms/use-form.ts';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { clearOtherPeoplesData, useUnsyncedPeople } from './use-unsynced-people.ts';
+import { OrDivider } from '../../components/ui/or-divider.tsx';
 
 const UnsyncedChangesNotice = lazy(() => import('./unsynced-changes-notice.tsx').then((module) => ({ default: module.UnsyncedChangesNotice })));
 const RemoveUnsyncedDialog = lazy(() => import('./unsynced-changes-notice.tsx').then((module) => ({ default: module.RemoveUnsyncedDialog })));
@@ -214,11 +215,7 @@ export function LoginScreen({
       )}
       {!challenge && passkeySignIn && (
         <div className="mt-2 flex flex-col">
-          <div className="my-2 flex items-center gap-3 text-xs text-base-content/60">
-            <span className="h-px flex-1 bg-base-300" aria-hidden="true" />
-            or
-            <span className="h-px flex-1 bg-base-300" aria-hidden="true" />
-          </div>
+          <OrDivider />
           {passkeySignIn(signedIn)}
         </div>
       )}

@@ -9,7 +9,7 @@ import type { SecondFactorInput, SecondFactorMethod } from '../../../shared/two-
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage, notify } from '../../lib/notify.ts';
 import { CodeForm } from './code-form.tsx';
-import { OrDivider } from './or-divider.tsx';
+import { OrDivider } from '../../components/ui/or-divider.tsx';
 import { twoFactorApi } from './two-factor-api.ts';
 
 export type SecondFactorStepProps = {

@@ -14,7 +14,7 @@ import { useSignedInUser } from '../../lib/api/get-current-user.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { CodeForm } from './code-form.tsx';
-import { OrDivider } from './or-divider.tsx';
+import { OrDivider } from '../../components/ui/or-divider.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TotpEnrolment } from './totp-enrolment.tsx';
 import { twoFactorApi, twoFactorStatusQueryOptions } from './two-factor-api.ts';
@@ -66,7 +66,7 @@ export function TwoFactorSetupScreen({ passkey }: { passkey?: ReactNode }) {
           ) : (
             <TotpEnrolment onEnabled={setCodes} />
           )}
-          {!codes && passkey && (
+          {!codes && passkey && status.data?.hasPasskey && (
             <>
               <OrDivider />
               <p className="text-center text-sm text-base-content/70">Added a passkey to this account before? Signing in with it counts as a second factor.</p>
