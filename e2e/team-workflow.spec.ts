@@ -102,6 +102,7 @@ const templateShape = (template: TemplateDetails) =>
   ]);
 
 test('onboarding as a team: the admin plans it, IT and the manager do their part, the new hire sees it, and one plan changes alone', async ({ browser, baseURL }) => {
+  test.slow(); // four people in four browsers over one plan's whole life: past 60 s on a busy machine
   if (!baseURL) throw new Error('The config gives a baseURL');
   const stamp = Date.now().toString(36);
   const { admin, adminEmail } = await newCompany(baseURL, stamp);
