@@ -2,13 +2,12 @@
 // light and the dark theme, and over what people open there: dashboard tabs, the account menu, the
 // phone's navigation drawer, task details and the dialogs. No serious or critical rule may fire.
 // Every finding is collected (expect.soft), so one run lists them all.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seriousAxeFindings } from './axe.ts';
 import { DEMO, DEMO_PASSWORD, newHireWithTasks, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 
 const WIDTHS = [390, 1440] as const;
 const SCHEMES = ['light', 'dark'] as const;
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const DIALOG = '[role="dialog"], dialog[open]';
 
 // Each test loads its screen at two widths and runs axe in two themes, some over several tabs.
@@ -35,27 +34,19 @@ async function settle(page: Page) {
   });
 }
 
-/** axe over the page, or only `include`, in each theme (switched in place: the media query, then the transitions settle). */
+/**
+ * axe over the page, or only `include`, in each theme (switched in place: the media query, then the
+ * transitions settle). The first theme gets every rule; the second only the colour rules, as a theme
+ * changes nothing else.
+ */
 async function expectAxePasses(page: Page, where: string, include?: string) {
   for (const scheme of SCHEMES) {
     await page.emulateMedia({ colorScheme: scheme });
     // The daisyUI theme of that scheme is the one drawn (each theme sets its color-scheme).
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(scheme);
     await settle(page);
-    // Faster, same findings: only violations in full (not the passes' node lists), and no blank page
-    // opened to merge frames (legacy mode, which skips cross-origin frames: the app has none of its own).
-    let builder = new AxeBuilder({ page })
-      .withTags(TAGS)
-      .options({ resultTypes: ['violations'] })
-      .setLegacyMode(true);
-    if (include) builder = builder.include(include);
-    const { violations } = await builder.analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) =>
-        violation.nodes.map((node) => `${violation.id} (${violation.impact}) ${node.target.join(' ')}: ${[...node.any, ...node.all, ...node.none][0]?.message ?? ''}`),
-      );
-    expect.soft(serious, `${where}, ${scheme}`).toEqual([]);
+    const findings = await seriousAxeFindings(page, { include, rules: scheme === SCHEMES[0] ? 'all' : 'colours' });
+    expect.soft(findings, `${where}, ${scheme}`).toEqual([]);
   }
 }
 

@@ -1,7 +1,7 @@
 // Subscriptions with the local PayHere simulator: the payer's details confirmed before paying, upgrade,
 // cancel (access kept) and reactivate.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousAxeFindings } from './axe.ts';
 import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
@@ -73,8 +73,7 @@ test('the admin upgrades to Growth yearly in LKR, cancels keeping access, and re
   await billing.getByLabel('City').fill('Colombo');
   await billing.getByLabel('Last name').fill('Perera-Silva');
   await reviewScreenshots(page, 'checkout-payer-form');
-  const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-  expect(axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(await seriousAxeFindings(page, { include: 'dialog[open]' })).toEqual([]);
   const create = page.waitForRequest((request) => request.url().endsWith('/api/payments/create'));
   await billing.getByRole('button', { name: 'Continue to payment' }).click();
   expect((await create).postDataJSON()).toMatchObject({

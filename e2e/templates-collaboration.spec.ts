@@ -1,10 +1,10 @@
 // Two people on one template (issue #22): each sees the other in the editor, a save over someone
 // else's newer one asks before overwriting; and a video link pasted as a task's resource plays
 // behind the same click-to-load facade as the Video URL field.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { TEMPLATE_PRESENCE, type TemplateDetails } from '../shared/templates.ts';
+import { seriousAxeFindings } from './axe.ts';
 import { DEMO, DEMO_PASSWORD, latestMailTo, linkFrom } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
@@ -39,14 +39,6 @@ async function managersTemplate(manager: Page, title: string): Promise<TemplateD
   return (await res.json()) as TemplateDetails;
 }
 
-/** axe's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')}`);
-}
-
 const presenceOf = (page: Page) => page.getByRole('status').filter({ hasText: 'Also editing' });
 
 test('two people with the same template open see each other, and stop seeing one who leaves', async ({ browser }) => {
@@ -64,7 +56,7 @@ test('two people with the same template open see each other, and stop seeing one
   // ...and the first sees the second at its next beat.
   await expect(presenceOf(admin)).toContainText('Also editing: Nimal Fernando', { timeout: TEMPLATE_PRESENCE.heartbeatMs + 5_000 });
   await reviewScreenshots(admin, 'editor-presence');
-  expect(await seriousViolations(admin)).toEqual([]);
+  expect(await seriousAxeFindings(admin)).toEqual([]);
 
   // Leaving the editor says so at once; the admin's next beat (here: coming back to the window) no longer lists him.
   const left = manager.waitForResponse((response) => response.request().method() === 'DELETE' && response.url().endsWith('/presence'));
@@ -102,7 +94,7 @@ test('a save over someone else’s newer one saves nothing and asks: Reload disc
   // Whoever saved is listed at once, not at the next beat.
   await expect(presenceOf(admin)).toContainText('Nimal Fernando');
   await reviewScreenshots(admin, 'editor-conflict');
-  expect(await seriousViolations(admin)).toEqual([]);
+  expect(await seriousAxeFindings(admin)).toEqual([]);
   let saved = (await (await admin.request.get(`/api/templates/${template.id}`)).json()) as TemplateDetails;
   expect(saved.description).toBe('Shared by two editors');
 
