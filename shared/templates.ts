@@ -201,7 +201,14 @@ export const TASK_CONTENT_FIELDS = Object.keys(TaskContentSchema.entries) as (ke
 
 /** Just the content of a task row (a template task, a plan task, a database row). */
 export function pickTaskContent(row: TaskContent): TaskContent {
-  return Object.fromEntries(TASK_CONTENT_FIELDS.map((field) => [field, row[field]])) as TaskContent;
+  return copyTaskContent(row, {}) as TaskContent;
+}
+
+/** Adds a task's content fields to `into`, in TASK_CONTENT_FIELDS order (a sync pull maps 30 tasks: no entry arrays). */
+export function copyTaskContent<T extends object>(row: TaskContent, into: T): T & TaskContent {
+  const target = into as Record<string, unknown>;
+  for (const field of TASK_CONTENT_FIELDS) target[field] = row[field];
+  return into as T & TaskContent;
 }
 
 export const ASSIGNEE_PERSON_REQUIRED_MESSAGE = 'Choose the person who does this task';

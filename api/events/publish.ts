@@ -7,7 +7,7 @@ import { isStaff, ROLES, STAFF_ROLES, type Role } from '../../shared/roles.ts';
 import { MUTATION_ARGS_SCHEMAS, type PushMutation, type PushResponse } from '../../shared/sync.ts';
 import type { AppDeps, CurrentUser } from '../lib/env.ts';
 import type { PlanParties } from './bus.ts';
-import { assigneesOfPlans, planRefs, sentMessageRefs, tickedTaskRefs, type PlanRef } from './events.queries.ts';
+import { assigneesOfPlans, planRefs, sentMessageRefs, tickedTaskRefs, type PlanRef, type TickedTaskRef } from './events.queries.ts';
 import { writingClient } from './origin.ts';
 
 /** Who the team and template screens are for (their routes' guards). */
@@ -131,13 +131,17 @@ export function appliedMutations(mutations: PushMutation[], response: PushRespon
 
 export type AppliedMutations = ReturnType<typeof appliedMutations>;
 
-/** POST /api/sync/push: tasks ticked and messages sent or read offline, each kind to its plans' people. */
-export async function pokePushed(deps: AppDeps, pusher: CurrentUser, applied: AppliedMutations): Promise<void> {
+/**
+ * POST /api/sync/push: tasks ticked and messages sent or read offline, each kind to its plans' people.
+ * `ticked`: the applied ticks' plans and assignees as their transactions read them (pushMutations), so
+ * none is looked up again; without it they are read here.
+ */
+export async function pokePushed(deps: AppDeps, pusher: CurrentUser, applied: AppliedMutations, known?: TickedTaskRef[]): Promise<void> {
   const { companyId } = pusher;
   const { taskIds, sentMessageIds, readPlanIds } = applied;
   try {
     if (taskIds.length) {
-      const ticked = await tickedTaskRefs(deps.db, companyId, taskIds);
+      const ticked = known ?? (await tickedTaskRefs(deps.db, companyId, taskIds));
       await pokePlans(deps, companyId, 'tasks', ticked, { doers: ticked.flatMap((task) => (task.assigneeId ? [task.assigneeId] : [])) });
     }
     if (sentMessageIds.length) {

@@ -4,7 +4,7 @@ import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { canCompleteTask, type OnboardingTask } from '../../shared/onboarding.ts';
 import { fillTaskText, nameOf, taskHasPlaceholders, type PlaceholderValues } from '../../shared/placeholders.ts';
-import { pickTaskContent } from '../../shared/templates.ts';
+import { copyTaskContent } from '../../shared/templates.ts';
 import { nextVersion, type Tx } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, onboardingTasks, users } from '../db/schema.ts';
@@ -15,7 +15,7 @@ import { clientTimeUpToNow } from '../lib/client-time.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { movePlanFigures, planFigureColumns } from '../stats/plan-counters.ts';
 import { placeholderValuesOf } from './plan-parties.ts';
-import { enqueueWebhookEvent, webhookPerson, webhookPlan } from '../webhooks/webhook-events.ts';
+import { enabledEndpoints, enqueueWebhookEvent, subscribedTo, webhookPerson, webhookPlan } from '../webhooks/webhook-events.ts';
 
 export type SetTaskCompletedInput = { taskId: string; isCompleted: boolean; completedAt?: string };
 /** `byAction`: the task's own action completes it (a form submitted, a policy accepted, a file uploaded). */
@@ -150,7 +150,11 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
       : step !== 0
         ? statement.setPlanDone.execute({ planId: found.planId, tasksDone, newHireTasksDone })
         : undefined;
-  const [[task]] = await Promise.all([
+  // Whether this tick may emit a webhook event: then the company's endpoints are read with the writes,
+  // not in a round trip of their own while the company's lock is held.
+  const completesTask = input.isCompleted && !found.taskCompleted;
+  const completesPlan = allDone && !before.isCompleted;
+  const [[task], , , endpoints] = await Promise.all([
     statement.setTask.execute({
       taskId: input.taskId,
       isCompleted: input.isCompleted ? 1 : 0,
@@ -161,16 +165,27 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
     }),
     planWrite,
     planWrite ? movePlanFigures(tx, user.companyId, [before], [after]) : undefined,
+    completesTask || completesPlan ? enabledEndpoints(tx, user.companyId) : [],
   ]);
   if (!task) throw notFound('Task');
   // Events of what changed (a repeated tick, or a duplicate sync push, changes nothing and tells no one).
-  if (input.isCompleted && !found.taskCompleted) {
-    await enqueueWebhookEvent(tx, user.companyId, 'task.completed', async () => ({
-      task: { id: task.id, title: task.title, completedBy: await webhookPerson(tx, user.id) },
-      plan: await webhookPlan(tx, found.planId),
-    }));
+  if (completesTask) {
+    await enqueueWebhookEvent(
+      tx,
+      user.companyId,
+      'task.completed',
+      async () => ({
+        task: { id: task.id, title: task.title, completedBy: await webhookPerson(tx, user.id) },
+        plan: await webhookPlan(tx, found.planId),
+      }),
+      { endpointIds: subscribedTo(endpoints, 'task.completed') },
+    );
   }
-  if (allDone && !before.isCompleted) await enqueueWebhookEvent(tx, user.companyId, 'plan.completed', async () => ({ plan: await webhookPlan(tx, found.planId) }));
+  if (completesPlan) {
+    await enqueueWebhookEvent(tx, user.companyId, 'plan.completed', async () => ({ plan: await webhookPlan(tx, found.planId) }), {
+      endpointIds: subscribedTo(endpoints, 'plan.completed'),
+    });
+  }
   // Most tasks name no placeholder: only those read the plan's values.
   const values = taskHasPlaceholders(task) ? await placeholderValuesOf(tx, task.planId) : undefined;
   const { assigneeFullName, assigneeFirstName, assigneeLastName, assigneeEmail } = found;
@@ -184,14 +199,16 @@ export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTask
  * `taskAssigneeColumns` when the row was read with them, else it is null.
  */
 export function toOnboardingTask(row: typeof onboardingTasks.$inferSelect & Partial<AssigneeColumns>, values?: PlaceholderValues): OnboardingTask {
-  const task: OnboardingTask = {
+  // Built in place, keys in the answer's order: a copy of the content spread into it cost a sync pull about 5% of its CPU.
+  const head = copyTaskContent(row, {
     id: row.id,
     planId: row.planId,
     templateTaskId: row.templateTaskId,
     sectionTitle: row.sectionTitle,
     dayStart: row.dayStart,
     dayEnd: row.dayEnd,
-    ...pickTaskContent(row),
+  });
+  const task: OnboardingTask = Object.assign(head, {
     dueDate: row.dueDate,
     opensOn: row.opensOn,
     releaseOn: row.releaseOn,
@@ -204,6 +221,6 @@ export function toOnboardingTask(row: typeof onboardingTasks.$inferSelect & Part
     formAnswers: row.formAnswers,
     formSubmittedAt: row.formSubmittedAt,
     uploads: row.uploads,
-  };
+  });
   return values ? fillTaskText(task, values) : task;
 }

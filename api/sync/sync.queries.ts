@@ -32,7 +32,8 @@ import { submitForm } from '../forms/forms.queries.ts';
 import type { FormAnswers } from '../../shared/forms.ts';
 import { getVisiblePlan, perRole, visiblePlanParams, visiblePlansWherePrepared } from '../onboarding/access.ts';
 import { placeholderValuesByPlan } from '../onboarding/plan-parties.ts';
-import { setTaskCompleted, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask } from '../onboarding/tasks.queries.ts';
+import { setTaskCompleted, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask, type TaskTick } from '../onboarding/tasks.queries.ts';
+import type { TickedTaskRef } from '../events/events.queries.ts';
 import { tombstonesFor } from './tombstones.ts';
 import { planBuddy, planManager, planNewHire, planPeopleColumns } from '../onboarding/plan-people.ts';
 
@@ -238,14 +239,14 @@ function parseArgs<N extends MutationName>(name: N, args: unknown): v.InferOutpu
 
 /**
  * Applies one mutation with the same checks as the REST routes; throws AppError when a rule is broken.
- * Each write takes the company's next version first (the functions called do it themselves).
+ * Each write takes the company's next version first (the functions called do it themselves). A tick or
+ * a submitted form answers its task's plan and people, read in its transaction: what its poke needs.
  */
-async function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation): Promise<void> {
+async function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation): Promise<TaskTick | undefined> {
   switch (mutation.name) {
     case 'task.setCompleted': {
       const args = parseArgs('task.setCompleted', mutation.args);
-      await setTaskCompleted(tx, user, { taskId: args.taskId, isCompleted: args.isCompleted, completedAt: args.completedAt ?? undefined });
-      return;
+      return setTaskCompleted(tx, user, { taskId: args.taskId, isCompleted: args.isCompleted, completedAt: args.completedAt ?? undefined });
     }
     case 'message.send': {
       const args = parseArgs('message.send', mutation.args);
@@ -260,8 +261,7 @@ async function applyMutation(tx: Tx, user: CurrentUser, mutation: PushMutation):
     case 'form.submit': {
       const args = parseArgs('form.submit', mutation.args);
       // submitForm checks the answers against the task's questions itself.
-      await submitForm(tx, user, { ...args, answers: args.answers as FormAnswers });
-      return;
+      return submitForm(tx, user, { ...args, answers: args.answers as FormAnswers });
     }
     default:
       throw badRequest(`Unknown mutation ${mutation.name}`);
@@ -295,14 +295,16 @@ class AppliedElsewhere extends Error {}
  * A broken rule rolls the mutation back and still moves the counter. Null: another push of the same
  * client got there first.
  */
-async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation, registered: boolean): Promise<MutationResult | null> {
+async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation, registered: boolean, ticked: TickedTaskRef[]): Promise<MutationResult | null> {
   const moveCounter = (tx: Tx) => (registered ? advance(tx, clientId, mutation.id) : register(tx, user, clientId, mutation.id));
   try {
-    await transaction(db, async (tx) => {
-      await applyMutation(tx, user, mutation);
+    const tick = await transaction(db, async (tx) => {
+      const applied = await applyMutation(tx, user, mutation);
       // Last, after the company's lock: every writer takes that one first, so no two wait on each other.
       if (!(await moveCounter(tx))) throw new AppliedElsewhere();
+      return applied;
     });
+    if (tick) ticked.push({ ...tick.plan, assigneeId: tick.task.assigneeId });
     return { id: mutation.id, status: 'applied' };
   } catch (error) {
     if (error instanceof AppliedElsewhere) return null;
@@ -315,9 +317,10 @@ async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutatio
 
 /**
  * POST /api/sync/push. Each mutation commits on its own: a duplicate is skipped, a gap stops the
- * push with 409 (earlier ones stay applied), and a rejected one still advances the counter.
+ * push with 409 (earlier ones stay applied), and a rejected one still advances the counter. `ticked`
+ * receives the plan and people of each tick and form applied now, for their poke (none read again).
  */
-export async function pushMutations(db: Db, user: CurrentUser, request: PushRequest): Promise<PushResponse> {
+export async function pushMutations(db: Db, user: CurrentUser, request: PushRequest, ticked: TickedTaskRef[] = []): Promise<PushResponse> {
   const { clientId } = request;
   if (request.mutations.length === 0) return { results: [], lastMutationId: (await ensureClient(db, user, clientId)).lastMutationId };
   let stored = await findClient(db, user, clientId);
@@ -341,7 +344,7 @@ export async function pushMutations(db: Db, user: CurrentUser, request: PushRequ
       }
       throw conflict(`Mutation ${mutation.id} is out of order: the server expected ${lastMutationId + 1}.`);
     }
-    const result = await applyInOrder(db, user, clientId, mutation, registered);
+    const result = await applyInOrder(db, user, clientId, mutation, registered, ticked);
     if (result) {
       results.push(result);
       registered = true;

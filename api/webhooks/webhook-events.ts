@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { percent } from '../../shared/progress.ts';
 import type { WebhookEvent, WebhookEventData, WebhookPayload, WebhookPerson, WebhookPlan } from '../../shared/webhooks.ts';
 import { first, type Db, type Tx } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { onboardingPlans, templates, users, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 
 type Kick = () => void;
@@ -18,13 +19,33 @@ export function onWebhooksQueued(listener: Kick | undefined): void {
   kick = listener;
 }
 
-/** The endpoints of the company that are on and want `event`. */
-async function subscribedEndpoints(tx: Db | Tx, companyId: string, event: string): Promise<string[]> {
-  const endpoints = await tx
+// Every tick that completes a task asks: prepared once per connection.
+const statements = preparedFor((db) => ({
+  enabled: db
     .select({ id: webhookEndpoints.id, events: webhookEndpoints.events })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.enabled, true)));
+    .where(and(eq(webhookEndpoints.companyId, sql.placeholder('companyId')), eq(webhookEndpoints.enabled, true)))
+    .prepare('webhooks.endpoints.enabled'),
+}));
+
+export type EnabledEndpoint = { id: string; events: string[] };
+
+/**
+ * The company's endpoints that are on, with the events each wants. A write that may emit events reads
+ * them with its other statements (a tick sends it with its writes) and passes `subscribedTo` as `endpointIds`.
+ */
+export function enabledEndpoints(tx: Db | Tx, companyId: string): Promise<EnabledEndpoint[]> {
+  return statements(tx).enabled.execute({ companyId });
+}
+
+/** The ids of the endpoints that want `event`. */
+export function subscribedTo(endpoints: EnabledEndpoint[], event: string): string[] {
   return endpoints.filter((endpoint) => endpoint.events.includes(event)).map((endpoint) => endpoint.id);
+}
+
+/** The endpoints of the company that are on and want `event`. */
+async function subscribedEndpoints(tx: Db | Tx, companyId: string, event: string): Promise<string[]> {
+  return subscribedTo(await enabledEndpoints(tx, companyId), event);
 }
 
 /**
