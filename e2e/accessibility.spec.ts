@@ -12,6 +12,9 @@ const DIALOG = '[role="dialog"], dialog[open]';
 
 // Each test loads its screen at two widths and runs axe in two themes, some over several tabs.
 test.describe.configure({ timeout: 120_000 });
+// No service worker: each test's fresh context would install it and precache the whole app (about 110
+// files) while axe runs, and nothing here is about working offline (e2e/offline.spec.ts is).
+test.use({ serviceWorkers: 'block' });
 
 test.beforeEach(async ({ context }) => {
   // Hermetic: nothing but the app's own server is contacted (a video's poster comes from YouTube).
