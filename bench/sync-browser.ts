@@ -89,19 +89,34 @@ const HARNESS = `(() => {
     };
     requestAnimationFrame(check);
   }, true);
+  const listRoot = (list) => document.querySelector(list === 'today' ? '[aria-labelledby=todays-tasks]' : '[role=tabpanel]');
+  const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   window.__tick = {
     result: null,
+    /** Scrolls to the end of the list, where the ticks begin (its last open box). */
+    async toEnd(list) {
+      listRoot(list)?.querySelector('ul')?.scrollIntoView({ block: 'end' });
+      await painted();
+    },
     /**
      * Scrolls the list's last open box to the middle and arms the timer; answers where to click. The
      * last: a row ticked before it (its note, its sync) then never moves it between here and the click.
      */
     async arm(list) {
-      const root = document.querySelector(list === 'today' ? '[aria-labelledby=todays-tasks]' : '[role=tabpanel]');
-      const box = [...(root?.querySelectorAll('input[type=checkbox]') ?? [])].findLast((candidate) => !candidate.checked && !candidate.disabled);
+      const root = listRoot(list);
+      const lastOpen = () => [...(root?.querySelectorAll('input[type=checkbox]') ?? [])].findLast((candidate) => !candidate.checked && !candidate.disabled);
+      let box = lastOpen();
+      // A long list renders the rows near the screen only (the case began at its end): with every
+      // rendered box ticked, a person scrolls up to the last open one, until the list's top shows.
+      while (!box && root && root.querySelector('ul') && root.querySelector('ul').getBoundingClientRect().top < 0) {
+        window.scrollBy(0, -innerHeight / 2);
+        await painted();
+        box = lastOpen();
+      }
       if (!box) return null;
       box.scrollIntoView({ block: 'center' });
       // A person taps once the scrolled page is painted, not in the frame that paints the scroll.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      await painted();
       const rect = box.getBoundingClientRect();
       const x = rect.left + rect.width / 2;
       const y = rect.top + rect.height / 2;
@@ -194,6 +209,7 @@ async function runCase(page: Page, cdp: CDPSession, c: Case): Promise<Tick[]> {
   const tabIndexes = c.list === 'today' ? [null] : c.ticks === 'every box' ? tabCounts.map((_, index) => index) : [biggestTab];
   for (const tabIndex of tabIndexes) {
     if (tabIndex !== null) await tabs.nth(tabIndex).click();
+    await page.evaluate(`window.__tick.toEnd(${JSON.stringify(c.list)})`);
     while (c.ticks === 'every box' || ticks.length < c.ticks) {
       const tick = await tickOnce(page, cdp, c.list);
       if (!tick) break;

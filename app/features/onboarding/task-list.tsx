@@ -3,7 +3,7 @@
 // (a form, a policy to accept, an upload; issue 19) has no tick box: its status, and a call to act
 // that opens its details, where it is done.
 import { CalendarDays, ChevronDown, Circle, CircleCheck, ClipboardList, CloudOff, FileSignature, FileUp, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useCallback, useId, useRef, useState } from 'react';
 import { taskStatus, type OnboardingTask } from '../../../shared/onboarding.ts';
 import { PHASE_TABS, phaseTabOfDay, type PhaseTab } from '../../../shared/plan-calendar.ts';
 import { ACTION_TASK_CALLS, isActionTask, TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
@@ -11,6 +11,7 @@ import { formatDay } from '../../lib/format.ts';
 import { PlanViewCard } from './plan-view-card.tsx';
 import { TaskDetail } from './task-detail.tsx';
 import { TaskStatusBadge } from './task-status-badge.tsx';
+import { useRowWindow, WINDOW_FROM } from './use-row-window.ts';
 
 /** A note under a task: still waiting to sync, or refused by the server. */
 export type TaskNote = { kind: 'pending' | 'rejected'; text: string };
@@ -89,7 +90,8 @@ export function TaskList({ tasks: allTasks, today, ticking }: { tasks: Onboardin
         ) : shown.length === 0 ? (
           <p className="py-4 text-sm text-base-content/70">No tasks in this phase.</p>
         ) : (
-          <TaskRows tasks={shown} today={today} ticking={ticking} idPrefix="list" expandable />
+          // One list per tab: another tab's rows start closed, as they did when each row kept its own state.
+          <TaskRows key={tab} tasks={shown} today={today} ticking={ticking} idPrefix="list" expandable />
         )}
       </div>
     </PlanViewCard>
@@ -109,11 +111,34 @@ export function TaskRows({
   idPrefix: string;
   expandable?: boolean;
 }) {
-  return (
-    <ul className="divide-y divide-base-200">
-      {tasks.map((task) => (
+  // The rows whose details are open; kept here so that a row left out of the window and rendered
+  // again opens as it was (and an open row stays rendered, its details with their state).
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(NO_IDS);
+  const onOpenChange = useCallback((taskId: string, open: boolean) => {
+    setOpenIds((current) => {
+      if (current.has(taskId) === open) return current;
+      const next = new Set(current);
+      if (open) next.add(taskId);
+      else next.delete(taskId);
+      return next;
+    });
+  }, []);
+  const windowed = tasks.length > WINDOW_FROM;
+  const keys = tasks.map((task) => task.id);
+  const { parts, listRef, rowRef, onFocusRow } = useRowWindow(windowed, keys, openIds);
+
+  const rows = parts.flatMap((part) => {
+    // A spacer holding the rows left out, at their measured height: nothing moves as rows come and go.
+    if (part.kind === 'gap') return [<li key={`gap-${part.start}`} aria-hidden="true" style={{ height: part.height }} />];
+    return tasks.slice(part.start, part.end).map((task, offset) => (
+      <li
+        key={task.id}
+        // Rows off screen skip style, layout and paint until scrolled to; a windowed list renders few
+        // rows beyond the screen, and measures them, so they are laid out for real.
+        className={windowed ? 'py-2.5' : 'py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]'}
+        {...(windowed && { ref: rowRef, 'data-row-key': task.id, 'aria-setsize': tasks.length, 'aria-posinset': part.start + offset + 1 })}
+      >
         <TaskRow
-          key={task.id}
           task={task}
           today={today}
           canTick={ticking.canTick}
@@ -121,11 +146,29 @@ export function TaskRows({
           note={ticking.taskNotes[task.id]}
           idPrefix={idPrefix}
           expandable={expandable}
+          open={openIds.has(task.id)}
+          onOpenChange={onOpenChange}
         />
-      ))}
+      </li>
+    ));
+  });
+
+  if (!windowed) return <ul className="divide-y divide-base-200">{rows}</ul>;
+  return (
+    <ul
+      ref={listRef}
+      className="divide-y divide-base-200"
+      // The focused row and its neighbours stay rendered: Tab reaches the next row, and the focus is
+      // not lost when the page scrolls away from it.
+      onFocus={onFocusRow}
+      onBlur={onFocusRow}
+    >
+      {rows}
     </ul>
   );
 }
+
+const NO_IDS: ReadonlySet<string> = new Set();
 
 type TaskRowProps = {
   task: OnboardingTask;
@@ -135,12 +178,13 @@ type TaskRowProps = {
   note: TaskNote | undefined;
   idPrefix: string;
   expandable: boolean;
+  open: boolean;
+  onOpenChange: (taskId: string, open: boolean) => void;
 };
 
 // Memoised: a tick renders its own row again, not the ones beside it (a task that did not change keeps
 // its object, see use-new-hire-data.ts, and the handler and notes keep theirs).
-const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, idPrefix, expandable }: TaskRowProps) {
-  const [open, setOpen] = useState(false);
+const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, idPrefix, expandable, open, onOpenChange }: TaskRowProps) {
   const detailId = useId();
   const details = useRef<HTMLDivElement>(null);
   const TypeIcon = TYPE_ICONS[task.type];
@@ -150,13 +194,12 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
   const opens = expandable || action !== null;
   const titleClass = `font-medium ${task.isCompleted ? 'text-base-content/70 line-through' : ''}`;
   const openToAct = () => {
-    setOpen(true);
+    onOpenChange(task.id, true);
     // The button goes once the details show: the keyboard goes on into them.
     requestAnimationFrame(() => details.current?.focus());
   };
   return (
-    // Rows off screen skip style, layout and paint until scrolled to (a plan can hold hundreds of them).
-    <li className="py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
+    <>
       <div className="flex items-start gap-3">
         {action ? (
           task.isCompleted ? (
@@ -212,7 +255,7 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
             aria-expanded={open}
             aria-controls={detailId}
             aria-label={`${open ? 'Hide' : 'Show'} details of “${task.title}”`}
-            onClick={() => setOpen((value) => !value)}
+            onClick={() => onOpenChange(task.id, !open)}
           >
             <ChevronDown className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
           </button>
@@ -230,6 +273,6 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
           <TaskDetail task={task} canAct={canTick} />
         </div>
       )}
-    </li>
+    </>
   );
 });
