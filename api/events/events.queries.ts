@@ -12,21 +12,14 @@ import type { PlanParties } from './bus.ts';
 export type PlanRef = PlanParties & { id: string };
 
 const planRefColumns = { id: onboardingPlans.id, newHireId: onboardingPlans.newHireId, managerId: onboardingPlans.managerId };
-const tickedTaskColumns = { ...planRefColumns, assigneeId: onboardingTasks.assigneeId };
 
-// One plan, and one task of a sync push (a new hire's tick online), are the usual cases: prepared once per connection.
+// One plan is the usual case: prepared once per connection.
 const statements = preparedFor((db) => ({
   plan: db
     .select(planRefColumns)
     .from(onboardingPlans)
     .where(and(eq(onboardingPlans.id, sql.placeholder('planId')), eq(onboardingPlans.companyId, sql.placeholder('companyId'))))
     .prepare('events.planRef'),
-  tickedTask: db
-    .select(tickedTaskColumns)
-    .from(onboardingTasks)
-    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-    .where(and(eq(onboardingTasks.id, sql.placeholder('taskId')), eq(onboardingTasks.companyId, sql.placeholder('companyId'))))
-    .prepare('events.tickedTask'),
 }));
 
 /** The company's plans of these ids, deleted ones included. */
@@ -60,18 +53,6 @@ export async function assigneesOfPlans(db: Db, companyId: string, planIds: strin
 
 /** A ticked task's plan and its people, and who does the task: a tick's whole audience. */
 export type TickedTaskRef = PlanRef & { assigneeId: string | null };
-
-/** The plans of these tasks of the company with their people, and each task's assignee, in one read. */
-export async function tickedTaskRefs(db: Db, companyId: string, taskIds: string[]): Promise<TickedTaskRef[]> {
-  const ids = [...new Set(taskIds)];
-  if (ids.length === 0) return [];
-  if (ids.length === 1) return statements(db).tickedTask.execute({ taskId: ids[0], companyId });
-  return db
-    .select(tickedTaskColumns)
-    .from(onboardingTasks)
-    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-    .where(and(eq(onboardingTasks.companyId, companyId), inArray(onboardingTasks.id, ids)));
-}
 
 /** A sent message's plan and its people, and the message's audience. */
 export type SentMessageRef = PlanRef & { audience: MessageAudience };

@@ -7,7 +7,7 @@ import { isStaff, ROLES, STAFF_ROLES, type Role } from '../../shared/roles.ts';
 import { MUTATION_ARGS_SCHEMAS, type PushMutation, type PushResponse } from '../../shared/sync.ts';
 import type { AppDeps, CurrentUser } from '../lib/env.ts';
 import type { PlanParties } from './bus.ts';
-import { assigneesOfPlans, planRefs, sentMessageRefs, tickedTaskRefs, type PlanRef, type TickedTaskRef } from './events.queries.ts';
+import { assigneesOfPlans, planRefs, sentMessageRefs, type PlanRef, type TickedTaskRef } from './events.queries.ts';
 import { writingClient } from './origin.ts';
 
 /** Who the team and template screens are for (their routes' guards). */
@@ -105,20 +105,17 @@ export async function pokePersonRemoved(deps: AppDeps, companyId: string, plans:
  */
 export const readByStaff = (reader: CurrentUser): boolean => isStaff(reader.role);
 
-/** The mutations of a sync push that were applied now (not duplicates or rejected), by kind. */
-/** The ticks, sent messages and reads of a sync push that were applied (replays and refusals left out). */
+/**
+ * The sent messages and reads of a sync push that were applied now (replays and refusals left out). Its
+ * ticks and submitted forms come from pushMutations, with the plans and people their transactions read.
+ */
 export function appliedMutations(mutations: PushMutation[], response: PushResponse) {
   const applied = new Set(response.results.filter((result) => result.status === 'applied').map((result) => result.id));
-  const taskIds: string[] = [];
   const sentMessageIds: string[] = [];
   const readPlanIds: string[] = [];
   for (const mutation of mutations) {
     if (!applied.has(mutation.id)) continue;
-    if (mutation.name === 'task.setCompleted' || mutation.name === 'form.submit') {
-      // A submitted form completes its task: the same poke as a tick.
-      const args = v.safeParse(MUTATION_ARGS_SCHEMAS[mutation.name], mutation.args);
-      if (args.success) taskIds.push(args.output.taskId);
-    } else if (mutation.name === 'message.send') {
+    if (mutation.name === 'message.send') {
       const args = v.safeParse(MUTATION_ARGS_SCHEMAS['message.send'], mutation.args);
       if (args.success) sentMessageIds.push(args.output.id);
     } else if (mutation.name === 'message.markRead') {
@@ -126,22 +123,21 @@ export function appliedMutations(mutations: PushMutation[], response: PushRespon
       if (args.success) readPlanIds.push(args.output.planId);
     }
   }
-  return { taskIds, sentMessageIds, readPlanIds };
+  return { sentMessageIds, readPlanIds };
 }
 
 export type AppliedMutations = ReturnType<typeof appliedMutations>;
 
 /**
- * POST /api/sync/push: tasks ticked and messages sent or read offline, each kind to its plans' people.
- * `ticked`: the applied ticks' plans and assignees as their transactions read them (pushMutations), so
- * none is looked up again; without it they are read here.
+ * POST /api/sync/push: tasks ticked (or completed by a form) and messages sent or read offline, each
+ * kind to its plans' people. `ticked`: the applied ticks' plans and assignees as their transactions
+ * read them (pushMutations), so none is looked up again.
  */
-export async function pokePushed(deps: AppDeps, pusher: CurrentUser, applied: AppliedMutations, known?: TickedTaskRef[]): Promise<void> {
+export async function pokePushed(deps: AppDeps, pusher: CurrentUser, applied: AppliedMutations, ticked: TickedTaskRef[]): Promise<void> {
   const { companyId } = pusher;
-  const { taskIds, sentMessageIds, readPlanIds } = applied;
+  const { sentMessageIds, readPlanIds } = applied;
   try {
-    if (taskIds.length) {
-      const ticked = known ?? (await tickedTaskRefs(deps.db, companyId, taskIds));
+    if (ticked.length) {
       await pokePlans(deps, companyId, 'tasks', ticked, { doers: ticked.flatMap((task) => (task.assigneeId ? [task.assigneeId] : [])) });
     }
     if (sentMessageIds.length) {
