@@ -18,6 +18,7 @@ import { loadConfig, type DatabaseConfig } from '../config.ts';
 import { first, openDatabase, transaction, type Db, type OpenDatabase } from '../db/client.ts';
 import { messages, onboardingTasks, syncClients } from '../db/schema.ts';
 import type { CurrentUser } from '../lib/env.ts';
+import { settleBackgroundDeliveries } from '../mail/outbox.ts';
 import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
 import { createTemplate } from '../templates/templates.queries.ts';
 import { openTestDatabase, TEST_PASSWORD_HASH, testEngine } from '../test/harness.ts';
@@ -53,6 +54,9 @@ class Server {
   async restart(): Promise<void> {
     this.restarts += 1;
     if (this.reopenWith) {
+      // As api/server.ts shuts down: mail and pushes still going out finish before the database closes
+      // (one cut off on a closed pool would never settle, and every later wait for them would hang).
+      await settleBackgroundDeliveries();
       await this.database.close();
       this.database = await openDatabase(this.reopenWith);
     }

@@ -26,6 +26,9 @@ const openBuses = new Set<() => Promise<void>>();
 
 /** Closes every test database opened so far (api/test/setup.ts runs it after each test file). */
 export async function closeTestDatabases(): Promise<void> {
+  // A delivery still writing must finish before its database goes, or it would never settle, and the
+  // next file's requests (which wait for every background delivery) would wait forever.
+  await settleBackgroundDeliveries();
   await Promise.all([...openBuses].map((close) => close()));
   openBuses.clear();
   await Promise.all([...openDatabases].map((close) => close()));

@@ -1,6 +1,11 @@
-// Vitest setup for the API tests: every database a test file opened is closed (and on PostgreSQL
-// dropped) when the file ends, so a file never has to clean up after itself.
-import { afterAll } from 'vitest';
+// Vitest setup for the API tests, run before each test file. The files share their worker's modules
+// (isolate: false, vite.config.ts), so each file leaves nothing behind: every database it opened is
+// closed (and on PostgreSQL dropped), and every spy and fake clock is put back.
+import { afterAll, vi } from 'vitest';
 import { closeTestDatabases } from './harness.ts';
 
-afterAll(closeTestDatabases);
+afterAll(async () => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  await closeTestDatabases();
+});
