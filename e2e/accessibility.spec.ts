@@ -2,7 +2,7 @@
 // light and the dark theme, and over what people open there: dashboard tabs, the account menu, the
 // phone's navigation drawer, task details and the dialogs. No serious or critical rule may fire.
 // Every finding is collected (expect.soft), so one run lists them all.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { seriousAxeFindings } from './axe.ts';
 import { DEMO, DEMO_PASSWORD, newHireWithTasks, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 
@@ -12,14 +12,11 @@ const DIALOG = '[role="dialog"], dialog[open]';
 
 // Each test loads its screen at two widths and runs axe in two themes, some over several tabs.
 test.describe.configure({ timeout: 120_000 });
-// No service worker: each test's fresh context would install it and precache the whole app (about 110
-// files) while axe runs, and nothing here is about working offline (e2e/offline.spec.ts is).
-test.use({ serviceWorkers: 'block' });
 
-test.beforeEach(async ({ context }) => {
-  // Hermetic: nothing but the app's own server is contacted (a video's poster comes from YouTube).
+/** Nothing but the app's own server is contacted (a video's poster comes from YouTube). */
+async function hermetic(context: BrowserContext) {
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
-});
+}
 
 type Width = (typeof WIDTHS)[number];
 
@@ -109,6 +106,32 @@ async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
   expect(response.ok(), `sign in as ${email}`).toBe(true);
 }
 
+/**
+ * One signed-in page per demo role, kept for the whole file: each test goes to its screens in a page
+ * that has loaded the app before, instead of a fresh context loading it cold (about a second a test).
+ * Every test starts with a goto, so nothing one leaves open reaches the next. A failed test's worker is
+ * replaced, and the new one signs in afresh.
+ */
+const rolePages = new Map<keyof typeof DEMO, Promise<Page>>();
+function pageOf(browser: Browser, role: keyof typeof DEMO): Promise<Page> {
+  let page = rolePages.get(role);
+  if (!page) {
+    page = (async () => {
+      const context = await browser.newContext();
+      await hermetic(context);
+      const signedIn = await context.newPage();
+      await signInAs(signedIn, DEMO[role]);
+      return signedIn;
+    })();
+    rolePages.set(role, page);
+  }
+  return page;
+}
+test.afterAll(async () => {
+  await Promise.all([...rolePages.values()].map(async (page) => (await page).context().close()));
+  rolePages.clear();
+});
+
 async function firstId(page: Page, url: string): Promise<string> {
   const body = (await (await page.request.get(url)).json()) as { id: string }[] | { plans: { id: string }[] };
   const list = Array.isArray(body) ? body : body.plans;
@@ -157,19 +180,20 @@ const HOME = { admin: '/admin-dashboard', manager: '/manager-dashboard', newHire
 
 for (const role of ['admin', 'manager', 'newHire'] as const) {
   test.describe(`every screen of the ${role} passes axe`, () => {
-    test.beforeEach(async ({ page }) => signInAs(page, DEMO[role]));
     for (const screen of SCREENS[role]) {
-      test(typeof screen.path === 'string' ? screen.path : screen.path.name, async ({ page }) => {
+      test(typeof screen.path === 'string' ? screen.path : screen.path.name, async ({ browser }) => {
+        const page = await pageOf(browser, role);
         await expectScreenPasses(page, typeof screen.path === 'string' ? screen.path : await screen.path.find(page), screen.tabs);
       });
     }
-    test('the account menu, and the navigation drawer on a phone', async ({ page }) => {
-      await expectShellPasses(page, HOME[role]);
+    test('the account menu, and the navigation drawer on a phone', async ({ browser }) => {
+      await expectShellPasses(await pageOf(browser, role), HOME[role]);
     });
   });
 }
 
 test('the public unsubscribe page passes axe (a link that does not work; e2e/notifications.spec.ts opens a real one)', async ({ page }) => {
+  await hermetic(page.context());
   await expectScreenPasses(page, '/unsubscribe?token=not-a-real-token');
 });
 
@@ -192,14 +216,14 @@ async function expectNewHireDashboardPasses(page: Page) {
   }
 }
 
-test('the new hire’s dashboard passes axe, with every task of every phase open', async ({ page }) => {
-  await signInAs(page, DEMO.newHire);
-  await expectNewHireDashboardPasses(page);
+test('the new hire’s dashboard passes axe, with every task of every phase open', async ({ browser }) => {
+  await expectNewHireDashboardPasses(await pageOf(browser, 'newHire'));
 });
 
 test('a form, a policy to accept and an upload pass axe for the new hire, and their Responses screen for the admin', async ({ browser }) => {
   const stamp = Date.now().toString(36);
   const adminContext = await signUpCompany(browser, { adminEmail: `axe-forms-${stamp}@example.test`, companyName: 'Axe Forms Co' });
+  await hermetic(adminContext);
   const admin = adminContext.request;
   const email = `axe-forms-hire-${stamp}@example.test`;
   const { plan } = await newHireWithTasks(admin, email, [
@@ -219,7 +243,9 @@ test('a form, a policy to accept and an upload pass axe for the new hire, and th
     { title: 'Upload a copy of your ID', type: 'upload', uploadKinds: ['pdf', 'image'] },
   ]);
 
-  const newHirePage = await (await browser.newContext()).newPage();
+  const newHireContext = await browser.newContext();
+  await hermetic(newHireContext);
+  const newHirePage = await newHireContext.newPage();
   await signInAs(newHirePage, email, TEST_PASSWORD);
   await expectNewHireDashboardPasses(newHirePage);
 
@@ -316,13 +342,14 @@ const DIALOGS: DialogCase[] = [
 
 test.describe('open dialogs pass axe', () => {
   for (const dialog of DIALOGS) {
-    test(`the ${dialog.role} opens ${dialog.title}`, async ({ page }) => {
-      await signInAs(page, DEMO[dialog.role]);
+    test(`the ${dialog.role} opens ${dialog.title}`, async ({ browser }) => {
+      const page = await pageOf(browser, dialog.role);
       await expectDialogPasses(page, typeof dialog.path === 'string' ? dialog.path : await dialog.path.find(page), dialog.open);
     });
   }
 
   test('an admin on a paid plan sees the subscription screen and opens the cancel dialogs', async ({ page }) => {
+    await hermetic(page.context());
     // A company of its own, so upgrading does not change the demo company other tests count on.
     const email = `axe-${Date.now().toString(36)}@example.test`;
     const password = 'Kick@off2026';

@@ -105,7 +105,8 @@ test('an admin sets two Helpful Resources links; the new hire sees exactly those
     await reviewScreenshots(page, 'company-settings', { fullPage: true, darkToo: true });
 
     // The new hire's card reads the synced copy (Dexie), never GET /api/company.
-    const hire = await browser.newContext();
+    // The service worker is allowed here (the config blocks it): the card must show offline too.
+    const hire = await browser.newContext({ serviceWorkers: 'allow' });
     const hirePage = await hire.newPage();
     await hirePage.route('**/api/company', (route) => route.abort());
     await signIn(hirePage, DEMO.newHire);

@@ -8,6 +8,9 @@ import type { PlanDetails } from '../shared/onboarding.ts';
 import { newHireWithTasks, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
+// This spec is about the service worker (e2e/playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 const FORM_TITLE = 'Your details for HR';
 
 const QUESTIONS: FormQuestion[] = [

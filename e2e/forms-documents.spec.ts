@@ -126,7 +126,8 @@ test('an admin collects a form, a document and a policy acceptance; the new hire
   const responses = async () => (await (await admin.get(`/api/plans/${plan.id}/responses`)).json()) as PlanResponses;
 
   // 3. Nila fills the form offline, reloads (the draft stays on the device), submits, and goes online.
-  const nilaContext = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  // The service worker is allowed here (the config blocks it): the form is filled offline.
+  const nilaContext = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true, serviceWorkers: 'allow' });
   const nila = await nilaContext.newPage();
   await signIn(nila, nilaEmail, TEST_PASSWORD);
   await expect(nila.getByRole('heading', { name: /Welcome, Nila/ })).toBeVisible();

@@ -4,17 +4,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, signIn, waitForServiceWorkerControl } from './fixtures.ts';
 
 const WELCOME = /Welcome, Kavya/;
 
-async function waitForServiceWorkerControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-}
+// This spec is about the service worker (e2e/playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
 
 async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL });

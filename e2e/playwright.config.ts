@@ -23,6 +23,10 @@ export function e2eConfig(options: { name: string; port: number; serverCommand: 
     use: {
       baseURL: `http://127.0.0.1:${port}`,
       trace: 'retain-on-failure',
+      // Each test's fresh context would install the service worker and precache the whole app (about 110
+      // files) while the test runs, which doubled some tests' time. The specs about working offline or
+      // push notifications allow it (test.use), and wait for it to take control.
+      serviceWorkers: 'block',
       launchOptions: {
         executablePath: chromium,
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -3,6 +3,9 @@
 // (api/push/push.test.ts shows the server's side reaching a push service encrypted and signed).
 import { expect, test } from '@playwright/test';
 
+// This spec is about the service worker (e2e/playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 test('the service worker shows a pushed notification with its screen, icon and conversation tag', async ({ page, context, baseURL }) => {
   const origin = new URL(baseURL ?? '').origin;
   await context.grantPermissions(['notifications'], { origin });

@@ -2,18 +2,13 @@
 // readable in this browser (IndexedDB, Web Storage, Cache Storage), except changes still to sync,
 // which wait for that same person (DESIGN.md sections 6 and 8; app/sync/local-data.ts).
 import { expect, request as playwrightRequest, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, signIn, waitForServiceWorkerControl } from './fixtures.ts';
 
 const KAVYA = /Welcome, Kavya/;
 const DILAN = /Welcome, Dilan/;
 
-async function waitForServiceWorkerControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-}
+// This spec is about the service worker (e2e/playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
 
 type Dump = {
   databases: { name: string; stores: Record<string, unknown[]> }[];

@@ -4,10 +4,6 @@ import { seriousAxeFindings } from './axe.ts';
 
 const PUBLIC_PAGES = ['/', '/terms-of-service', '/privacy-policy', '/refund-policy', '/login', '/signup', '/forgot-password', '/subscription'];
 
-// No service worker: each test's fresh context would install it and precache the whole app (about 110
-// files), and nothing here is about working offline.
-test.use({ serviceWorkers: 'block' });
-
 test.beforeEach(async ({ page }) => {
   // Hermetic: the video host is never contacted, whatever the test clicks.
   await page.route(/youtube(-nocookie)?\.com/, (route) => route.abort());

@@ -8,6 +8,9 @@ import { fileTypeMessage } from '../shared/uploads.ts';
 import { newHireWithTasks, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
+// This spec is about the service worker (e2e/playwright.config.ts blocks it everywhere else).
+test.use({ serviceWorkers: 'allow' });
+
 const TASK_TITLE = 'Upload your signed contract';
 
 /** A PDF of about `size` bytes: a real header, then filler the type check does not read. */
