@@ -5,7 +5,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import type { CompanySettings } from '../shared/company.ts';
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
 import type { TemplateSummary } from '../shared/templates.ts';
-import { DEMO, DEMO_PASSWORD, signIn } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, signIn, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 async function apiAs(baseURL: string | undefined, email: string): Promise<APIRequestContext> {
@@ -121,11 +121,7 @@ test('an admin sets two Helpful Resources links; the new hire sees exactly those
     await reviewScreenshots(hirePage, 'new-hire-dashboard', { fullPage: true, darkToo: true });
 
     // Offline, from the service worker's shell and the device's copy.
-    await hirePage.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await hirePage.evaluate(() => !!navigator.serviceWorker.controller))) await hirePage.reload();
-    await expect.poll(() => hirePage.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await waitForServiceWorkerControl(hirePage);
     await hire.setOffline(true);
     await hirePage.reload();
     await expect(card.getByRole('link')).toHaveCount(2);
