@@ -15,7 +15,7 @@ import { rememberWritingClient } from './events/origin.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { alreadyExists, AppError, emailTaken } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
-import { refuseUnstorableText, requireSameOrigin, securityHeaders, unstorableText } from './middleware/security.ts';
+import { isSafeMethod, refuseUnstorableText, requireSameOrigin, securityHeaders, unstorableText } from './middleware/security.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { myTasksRoutes } from './my-tasks/my-tasks.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
@@ -55,11 +55,16 @@ function apiRoutes() {
         async (c, next) => {
           await next();
           // Nothing of the API is stored by a cache; a file download keeps its own 'private, no-store', and the
-          // API reference's versioned scripts their 'immutable' (api/openapi/openapi.routes.ts).
-          if (!/no-store|immutable/.test(c.res.headers.get('Cache-Control') ?? '')) c.header('Cache-Control', 'no-store');
+          // API reference's versioned scripts their 'immutable' (api/openapi/openapi.routes.ts). Set on the
+          // answer's headers: c.header() on a finished answer would rebuild it as a web Response, whose body
+          // @hono/node-server then streams out, over more than one turn of the event loop (issue 20).
+          const headers = c.res.headers;
+          if (!/no-store|immutable/.test(headers.get('Cache-Control') ?? '')) headers.set('Cache-Control', 'no-store');
         },
         // A file's body is counted by its route, up to UPLOAD_LIMITS.maxBytes (api/uploads/uploads.routes.ts).
-        (c, next) => (isFileUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)),
+        // A read has none to count: bodyLimit's look at the body would have @hono/node-server build a whole
+        // web Request (headers, AbortSignal, stream) for every GET, the busiest requests (issue 20).
+        (c, next) => (isSafeMethod(c.req.method) || isFileUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)),
         requireSameOrigin,
         refuseUnstorableText(isFileUpload),
         loadUser,

@@ -7,6 +7,8 @@ import { AppError, forbidden } from '../lib/app-error.ts';
 import type { AppEnv } from '../lib/env.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A read: it changes nothing and carries no body. */
+export const isSafeMethod = (method: string) => SAFE_METHODS.has(method);
 /**
  * PayHere's server posts to the first, verified by its signature instead; mail clients post the
  * one-click unsubscribe (RFC 8058) from their own servers, and its signed token is the authority.
@@ -18,7 +20,7 @@ const ORIGIN_EXEMPT = new Set(['/api/payments/notify', '/api/notifications/unsub
  * API key is not a browser's (none adds the header by itself) and is authenticated by the key alone.
  */
 export const requireSameOrigin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path) && !carriesApiKey(c)) {
+  if (!isSafeMethod(c.req.method) && !ORIGIN_EXEMPT.has(c.req.path) && !carriesApiKey(c)) {
     const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
     if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw forbidden('Cross-site request refused.');
@@ -59,7 +61,7 @@ export function refuseUnstorableText(isFileBody: (method: string, path: string) 
       // A malformed escape is the router's business (it answers 404).
     }
     if (unstorable(target)) throw unstorableText();
-    if (!SAFE_METHODS.has(c.req.method) && !isFileBody(c.req.method, c.req.path) && c.req.header('content-type')?.includes('json')) {
+    if (!isSafeMethod(c.req.method) && !isFileBody(c.req.method, c.req.path) && c.req.header('content-type')?.includes('json')) {
       let body: unknown;
       try {
         body = JSON.parse(await c.req.text());
