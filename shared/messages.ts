@@ -1,5 +1,6 @@
 // Plan conversations: the API's message shapes, input schemas and how a message's time is shown.
 import * as v from 'valibot';
+import { dateTimeFormat } from './intl.ts';
 import type { Role } from './roles.ts';
 
 export const MESSAGE_EMPTY = 'Message cannot be empty';
@@ -69,7 +70,7 @@ export function formatMessageTime(iso: string, now: Date = new Date(), locale?: 
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   if (now.getTime() - at.getTime() < DAY_MS) {
-    return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
+    return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(at);
   }
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(at);
+  return dateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(at);
 }

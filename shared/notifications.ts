@@ -1,6 +1,7 @@
 // Reminders and notifications (issue #18, decision 010): what kinds a person can turn off, when the
 // company's day starts, and the shapes of the preferences, push and jobs routes.
 import * as v from 'valibot';
+import { dateTimeFormat } from './intl.ts';
 
 /** The kinds a person turns on or off; every kind is on until they turn it off. Account mails always go. */
 export const NOTIFICATION_KINDS = ['morning_digest', 'weekly_summary', 'start_mails', 'unread_messages'] as const;
@@ -35,7 +36,7 @@ export const TimeZoneSchema = v.pipe(v.string(), v.trim(), v.check(isTimeZone, '
 
 /** The calendar date ('YYYY-MM-DD') at `instant` in `timeZone`: the day a digest is for. */
 export function localDateIn(timeZone: string, instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

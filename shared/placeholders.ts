@@ -1,5 +1,6 @@
 // Placeholders in task titles and descriptions ({{first_name}} and the like), filled per plan wherever a
 // plan's task is shown; a template or task that names an unknown one is refused on save.
+import { dateTimeFormat } from './intl.ts';
 
 export const PLACEHOLDERS = ['first_name', 'last_name', 'manager_name', 'buddy_name', 'start_date', 'company_name'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
@@ -57,7 +58,7 @@ export function placeholderValues(plan: { newHire: NonNullable<Person>; manager:
     last_name: plan.newHire.lastName || restOfFull.join(' '),
     manager_name: nameOf(plan.manager, 'your manager'),
     buddy_name: nameOf(plan.buddy, 'your buddy'),
-    start_date: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d))),
+    start_date: dateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d))),
     company_name: plan.companyName,
   };
 }

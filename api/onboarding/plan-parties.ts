@@ -1,9 +1,10 @@
 // The people of a plan a task can be assigned to, and the values its placeholders are filled with.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PlanParties } from '../../shared/assignees.ts';
 import { placeholderValues, type PlaceholderValues } from '../../shared/placeholders.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { companies, onboardingPlans, users } from '../db/schema.ts';
 
 /** The HR admin of a plan: the admin who assigned it, else the company's first admin. */
@@ -28,12 +29,9 @@ const newHire = alias(users, 'placeholder_new_hire');
 const manager = alias(users, 'placeholder_manager');
 const buddy = alias(users, 'placeholder_buddy');
 
-/** Placeholder values of each plan (one query for all of them); every place that shows a plan's tasks fills them with these. */
-export async function placeholderValuesByPlan(db: Db | Tx, planIds: readonly string[]): Promise<Map<string, PlaceholderValues>> {
-  const values = new Map<string, PlaceholderValues>();
-  const ids = [...new Set(planIds)];
-  if (!ids.length) return values;
-  const rows = await db
+/** The plans with what their placeholders are filled from; the caller adds which plans. */
+const placeholderSources = (db: Db | Tx) =>
+  db
     .select({
       planId: onboardingPlans.id,
       startDate: onboardingPlans.startDate,
@@ -46,21 +44,33 @@ export async function placeholderValuesByPlan(db: Db | Tx, planIds: readonly str
     .innerJoin(companies, eq(companies.id, onboardingPlans.companyId))
     .innerJoin(newHire, eq(newHire.id, onboardingPlans.newHireId))
     .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
-    .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId))
-    .where(inArray(onboardingPlans.id, ids));
-  for (const row of rows) {
-    values.set(
-      row.planId,
-      placeholderValues({
-        newHire: row.newHire,
-        manager: row.manager?.email ? row.manager : null,
-        buddy: row.buddy?.email ? row.buddy : null,
-        startDate: row.startDate,
-        companyName: row.companyName,
-      }),
-    );
-  }
-  return values;
+    .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId));
+
+// One plan's, prepared once per connection (issue 20): a plan's details and each tick read them, and
+// building the query anew cost those requests more than running it.
+const statements = preparedFor((db) => ({
+  onePlan: placeholderSources(db)
+    .where(eq(onboardingPlans.id, sql.placeholder('planId')))
+    .prepare('plan-parties.placeholders'),
+}));
+
+type SourceRow = Awaited<ReturnType<typeof placeholderSources>>[number];
+
+const valuesOf = (row: SourceRow): PlaceholderValues =>
+  placeholderValues({
+    newHire: row.newHire,
+    manager: row.manager?.email ? row.manager : null,
+    buddy: row.buddy?.email ? row.buddy : null,
+    startDate: row.startDate,
+    companyName: row.companyName,
+  });
+
+/** Placeholder values of each plan (one query for all of them); every place that shows a plan's tasks fills them with these. */
+export async function placeholderValuesByPlan(db: Db | Tx, planIds: readonly string[]): Promise<Map<string, PlaceholderValues>> {
+  const ids = [...new Set(planIds)];
+  if (!ids.length) return new Map();
+  const rows = ids.length === 1 ? await statements(db).onePlan.execute({ planId: ids[0] }) : await placeholderSources(db).where(inArray(onboardingPlans.id, ids));
+  return new Map(rows.map((row) => [row.planId, valuesOf(row)]));
 }
 
 /** One plan's values; for a single answer (a tick, one plan's details). */

@@ -1,28 +1,16 @@
 // Dates in the reader's own locale (money: formatMoney in shared/catalogue.ts).
-
-// Making an Intl.DateTimeFormat costs far more than formatting with one, and a list of a plan's tasks
-// formats a date on each of hundreds of rows: one formatter per set of options, made once.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let format = dayFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, options);
-    dayFormats.set(key, format);
-  }
-  return format;
-}
+import { dateTimeFormat } from '../../shared/intl.ts';
 
 /** A calendar day 'YYYY-MM-DD' (read as that day wherever the reader is, not as UTC midnight); '—' for none. */
 export function formatDay(isoDay: string | null | undefined, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   if (!isoDay) return '—';
   const [y, m, d] = isoDay.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return dayFormat(options).format(new Date(y, m - 1, d));
+  return dateTimeFormat(undefined, options).format(new Date(y, m - 1, d));
 }
 
 /** A moment (an ISO timestamp) as a long date. */
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
+  return dateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
 }
 
 /** '1 manager', '2 managers', '1,200 days': a count in the reader's locale with its noun. */
