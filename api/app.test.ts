@@ -24,6 +24,21 @@ describe('HTTP foundation', async () => {
     expect(res.body).toEqual({ code: 'payload_too_large', message: 'Request body is too large.' });
   });
 
+  it('refuses a body whose declared Content-Length is over 1 MB with 413, and takes one declared within it', async () => {
+    const body = JSON.stringify({ text: 'x'.repeat(1_100_000) });
+    const declaredOver = await ctx.request('/api/nope', { method: 'POST', body, headers: { 'Content-Length': String(Buffer.byteLength(body)) } });
+    expect(declaredOver.status).toBe(413);
+    const { cookies } = await ctx.createCompany('Declared length');
+    const small = JSON.stringify({ title: 'Declared length', duration: 30, description: '' });
+    const declaredWithin = await ctx.request('/api/templates', {
+      method: 'POST',
+      body: small,
+      cookie: cookies.admin,
+      headers: { 'Content-Length': String(Buffer.byteLength(small)) },
+    });
+    expect(declaredWithin.status).toBe(201);
+  });
+
   it('refuses state-changing requests from another site', async () => {
     const crossSite = await ctx.request('/api/nope', { method: 'POST', body: {}, headers: { 'Sec-Fetch-Site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
