@@ -37,6 +37,7 @@ class FakeServer implements SyncTransport {
   pushFailures: Failure[] = [];
   pullFailures: Failure[] = [];
   rejectTaskIds = new Set<string>();
+  rejectMessageIds = new Set<string>();
   pushes = 0;
   pulls = 0;
 
@@ -65,6 +66,10 @@ class FakeServer implements SyncTransport {
       const args = mutation.args as { taskId: string; isCompleted: boolean; id: string; planId: string; content: string; createdAt: string };
       if (mutation.name === 'task.setCompleted' && this.rejectTaskIds.has(args.taskId)) {
         results.push({ id: mutation.id, status: 'rejected', message: 'Task not found' });
+        continue;
+      }
+      if (mutation.name === 'message.send' && this.rejectMessageIds.has(args.id)) {
+        results.push({ id: mutation.id, status: 'rejected', message: 'Onboarding plan not found' });
         continue;
       }
       this.version += 1;
@@ -291,6 +296,22 @@ describe('sync engine', () => {
     const pushes = server.pushes;
     await settle(engine);
     expect(server.pushes).toBe(pushes);
+  });
+
+  it('takes a message the server refused out of the conversation on the pull, and keeps the one it took', async () => {
+    const { db, engine, server, setOnline } = await setup({ online: false });
+    const refusedId = crypto.randomUUID();
+    server.rejectMessageIds.add(refusedId);
+    await engine.mutate('message.send', { id: refusedId, planId: PLAN_ID, content: 'Lost', createdAt: new Date().toISOString() });
+    await engine.mutate('message.send', { id: crypto.randomUUID(), planId: PLAN_ID, content: 'Kept', createdAt: new Date().toISOString() });
+    expect((await db.messages.orderBy('createdAt').toArray()).map((m) => [m.content, m.pending])).toEqual([
+      ['Lost', 1],
+      ['Kept', 1],
+    ]);
+    setOnline(true);
+    await settle(engine);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.messages.toArray()).map((m) => [m.content, m.pending])).toEqual([['Kept', undefined]]);
   });
 
   it('keeps the outbox on a 401, pauses, and sends it after the person signs in again', async () => {

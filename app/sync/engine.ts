@@ -17,7 +17,7 @@ import { ApiError, NetworkError } from '../lib/api-client.ts';
 import { backoffDelay } from '../lib/backoff.ts';
 import { client, json } from '../lib/typed-client.ts';
 import { isPersonsChange } from './local-base.ts';
-import { getMeta, putMeta, type KickoffDb, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
+import { getMeta, putMeta, type KickoffDb, type LocalMessage, type LocalTask, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
 import type { FirstPull } from './first-pull.ts';
 
 export type SyncTransport = {
@@ -151,6 +151,22 @@ async function applyLocal(db: KickoffDb, row: Pick<OutboxRow, 'name' | 'args'>, 
 export { isPersonsChange };
 
 /**
+ * The tasks and messages that outbox rows changed on this device. Only those can hold an optimistic
+ * change (applyLocal writes one with its row, and applyPull undoes it when the row goes), so a pull
+ * reads them alone instead of every task and message held: on a 200-task plan each tick's pull read
+ * them all (issue 20).
+ */
+function optimisticTargets(rows: Pick<OutboxRow, 'name' | 'args'>[]): { taskIds: string[]; messageIds: string[] } {
+  const taskIds = new Set<string>();
+  const messageIds = new Set<string>();
+  for (const row of rows) {
+    if (row.name === 'task.setCompleted' || row.name === 'form.submit') taskIds.add((row.args as MutationArgs['task.setCompleted' | 'form.submit']).taskId);
+    if (row.name === 'message.send') messageIds.add((row.args as MutationArgs['message.send']).id);
+  }
+  return { taskIds: [...taskIds], messageIds: [...messageIds] };
+}
+
+/**
  * Writes a pull into Dexie in one transaction: server rows win, acknowledged outbox rows go, every
  * optimistic change is undone, and the still-pending ones are applied again on top (the rebase).
  * Answers how many unread messages to this person arrived that the device did not hold before
@@ -181,13 +197,15 @@ export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUse
     await db.messages.bulkDelete(pull.messages.filter(isTombstone).map((message) => message.id));
     await db.messages.bulkPut(pull.messages.filter((message) => !isTombstone(message)) as Exclude<(typeof pull.messages)[number], { deleted: true }>[]);
 
+    // Read before the acknowledged rows go: their changes are undone below too.
+    const targets = optimisticTargets(await db.outbox.toArray());
     await db.outbox.where('id').belowOrEqual(pull.lastMutationId).delete();
 
     // Undo every optimistic change; the server's rows above already replaced the ones it changed.
-    // Read whole and filtered here: Dexie walks a filter() with a cursor, one round trip per row.
-    const changedTasks = (await db.tasks.toArray()).filter((task) => task.base !== undefined);
+    const changedTasks = (await db.tasks.bulkGet(targets.taskIds)).filter((task): task is LocalTask => task?.base !== undefined);
     await db.tasks.bulkPut(changedTasks.map(({ base, ...task }) => ({ ...task, ...base })));
-    await db.messages.bulkDelete((await db.messages.toArray()).filter((message) => message.pending === 1).map((message) => message.id));
+    const sentMessages = (await db.messages.bulkGet(targets.messageIds)).filter((message): message is LocalMessage => message?.pending === 1);
+    await db.messages.bulkDelete(sentMessages.map((message) => message.id));
     for (const row of await db.outbox.orderBy('id').toArray()) await applyLocal(db, row, user, nowIso);
 
     const meta = await ensureSyncMeta(db);
