@@ -150,20 +150,25 @@ async function applyLocal(db: KickoffDb, row: Pick<OutboxRow, 'name' | 'args'>, 
 
 export { isPersonsChange };
 
+/** The task or message an outbox row changes on this device; a read receipt changes none. */
+function targetOf(row: Pick<OutboxRow, 'name' | 'args'>): { table: 'tasks' | 'messages'; id: string } | null {
+  if (row.name === 'message.send') return { table: 'messages', id: (row.args as MutationArgs['message.send']).id };
+  if (row.name === 'task.setCompleted' || row.name === 'form.submit') return { table: 'tasks', id: (row.args as MutationArgs[typeof row.name]).taskId };
+  return null;
+}
+
 /**
- * The tasks and messages that outbox rows changed on this device. Only those can hold an optimistic
- * change (applyLocal writes one with its row, and applyPull undoes it when the row goes), so a pull
- * reads them alone instead of every task and message held: on a 200-task plan each tick's pull read
- * them all (issue 20).
+ * The ids of the tasks and messages that `rows` changed. Only those can hold an optimistic change
+ * (applyLocal writes one with its row, applyPull undoes it when the row goes), so a pull reads them alone
+ * instead of every task and message held: on a 200-task plan each tick's pull read them all (issue 20).
  */
-function optimisticTargets(rows: Pick<OutboxRow, 'name' | 'args'>[]): { taskIds: string[]; messageIds: string[] } {
-  const taskIds = new Set<string>();
-  const messageIds = new Set<string>();
+function optimisticTargets(rows: Pick<OutboxRow, 'name' | 'args'>[]): Record<'tasks' | 'messages', string[]> {
+  const ids = { tasks: new Set<string>(), messages: new Set<string>() };
   for (const row of rows) {
-    if (row.name === 'task.setCompleted' || row.name === 'form.submit') taskIds.add((row.args as MutationArgs['task.setCompleted' | 'form.submit']).taskId);
-    if (row.name === 'message.send') messageIds.add((row.args as MutationArgs['message.send']).id);
+    const target = targetOf(row);
+    if (target) ids[target.table].add(target.id);
   }
-  return { taskIds: [...taskIds], messageIds: [...messageIds] };
+  return { tasks: [...ids.tasks], messages: [...ids.messages] };
 }
 
 /**
@@ -198,15 +203,16 @@ export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUse
     await db.messages.bulkPut(pull.messages.filter((message) => !isTombstone(message)) as Exclude<(typeof pull.messages)[number], { deleted: true }>[]);
 
     // Read before the acknowledged rows go: their changes are undone below too.
-    const targets = optimisticTargets(await db.outbox.toArray());
+    const outbox = await db.outbox.orderBy('id').toArray();
     await db.outbox.where('id').belowOrEqual(pull.lastMutationId).delete();
 
     // Undo every optimistic change; the server's rows above already replaced the ones it changed.
-    const changedTasks = (await db.tasks.bulkGet(targets.taskIds)).filter((task): task is LocalTask => task?.base !== undefined);
+    const targets = optimisticTargets(outbox);
+    const changedTasks = (await db.tasks.bulkGet(targets.tasks)).filter((task): task is LocalTask => task?.base !== undefined);
     await db.tasks.bulkPut(changedTasks.map(({ base, ...task }) => ({ ...task, ...base })));
-    const sentMessages = (await db.messages.bulkGet(targets.messageIds)).filter((message): message is LocalMessage => message?.pending === 1);
+    const sentMessages = (await db.messages.bulkGet(targets.messages)).filter((message): message is LocalMessage => message?.pending === 1);
     await db.messages.bulkDelete(sentMessages.map((message) => message.id));
-    for (const row of await db.outbox.orderBy('id').toArray()) await applyLocal(db, row, user, nowIso);
+    for (const row of outbox) if (row.id > pull.lastMutationId) await applyLocal(db, row, user, nowIso);
 
     const meta = await ensureSyncMeta(db);
     await putMeta(db, 'sync', { ...meta, cursor: pull.cursor, lastSyncedAt: nowIso });
@@ -483,12 +489,11 @@ export class SyncEngine {
       const row = rows.find((candidate) => candidate.id === result.id);
       // A refused read receipt (the plan is gone) has nothing to undo or tell.
       if (result.status === 'rejected' && row && isPersonsChange(row)) {
-        const args = row.args as Partial<MutationArgs['task.setCompleted'] & MutationArgs['message.send']>;
         rejected.push({
           mutationId: row.id,
           name: row.name,
-          targetId: (row.name === 'message.send' ? args.id : args.taskId) ?? '',
-          detail: row.name === 'message.send' ? args.content : undefined,
+          targetId: targetOf(row)?.id ?? '',
+          detail: row.name === 'message.send' ? (row.args as MutationArgs['message.send']).content : undefined,
           message: result.message ?? 'The server refused this change.',
           at: new Date(this.clock.now()).toISOString(),
         });
