@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 /** Bumped when the generated data changes shape, so an older scale file is made again, not loaded. */
-export const SCALE_FORMAT = 4;
+export const SCALE_FORMAT = 5;
 
 export type ScaleInfo = {
   format: number;
