@@ -115,6 +115,9 @@ const statements = preparedFor((db) => ({
   ),
   // A new hire also does tasks on other people's plans (as someone's buddy, say): those assigned to
   // them, each with the plan it is for. Deleted ones and those of deleted plans come too, as tombstones.
+  // The company is checked on the plan, not the task: a task's company and version together match
+  // tasks_company_version_idx, which PostgreSQL's generic plan (see inSnapshot) then walked from the
+  // cursor on, every task of the company on a first pull (137 ms for the 10,000-people company).
   assignedTasks: flatRows(
     db
       .select({
@@ -134,7 +137,7 @@ const statements = preparedFor((db) => ({
       .where(
         and(
           eq(onboardingTasks.assigneeId, sql.placeholder('userId')),
-          eq(onboardingTasks.companyId, sql.placeholder('companyId')),
+          eq(onboardingPlans.companyId, sql.placeholder('companyId')),
           ne(onboardingPlans.newHireId, sql.placeholder('userId')),
           gt(onboardingTasks.version, sql.placeholder('since')),
         ),

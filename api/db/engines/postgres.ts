@@ -13,6 +13,9 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle/pg', import.met
 
 export type PostgresOptions = { url: string; poolSize: number };
 
+/** How inSnapshot begins: one message, two statements; SET LOCAL ends with the transaction. */
+export const SNAPSHOT_BEGIN = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan';
+
 export function createPool({ url, poolSize }: PostgresOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
@@ -103,12 +106,17 @@ export function postgresEngine(pool: pg.Pool): Engine {
    * pipelines), instead of a round trip of its own as drizzle's transaction takes: a sync pull waits for
    * two round trips, not three. The connection runs its queries in order, so every read is inside it;
    * READ ONLY refuses a write, and a snapshot opened inside a transaction reads that transaction.
+   *
+   * Its prepared statements run their generic plan (SNAPSHOT_BEGIN). A snapshot is the sync pull's, whose
+   * reads take a cursor (`version > $since`): PostgreSQL's estimate for a range of unknown width made it
+   * plan each of them again at every run, about half of a pull's database time (issue 20). Each of them
+   * is scoped by the caller's plans or person first, so one plan serves every cursor.
    */
   async function inSnapshot<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
     if (connectionOf(db) !== pool) return inTransaction(db, body, { isolationLevel: 'repeatable read', accessMode: 'read only' });
     const client = await pool.connect();
     try {
-      const begun = client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const begun = client.query(SNAPSHOT_BEGIN);
       let result: T;
       try {
         result = await body(bindEngine(handleOf(client), engine, client));
