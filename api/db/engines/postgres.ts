@@ -14,7 +14,7 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle/pg', import.met
 export type PostgresOptions = { url: string; poolSize: number };
 
 /** How inSnapshot begins: one message, two statements; SET LOCAL ends with the transaction. */
-export const SNAPSHOT_BEGIN = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan';
+const SNAPSHOT_BEGIN = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan';
 
 export function createPool({ url, poolSize }: PostgresOptions): pg.Pool {
   const pool = new pg.Pool({
