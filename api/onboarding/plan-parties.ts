@@ -54,23 +54,22 @@ const statements = preparedFor((db) => ({
     .prepare('plan-parties.placeholders'),
 }));
 
-type SourceRow = Awaited<ReturnType<typeof placeholderSources>>[number];
+type SourcePerson = { firstName: string | null; lastName: string | null; fullName: string | null; email: string | null } | null;
+type PlaceholderSources = { newHire: NonNullable<SourcePerson> & { email: string }; manager: SourcePerson; buddy: SourcePerson; startDate: string; companyName: string };
 
-const valuesOf = (row: SourceRow): PlaceholderValues =>
-  placeholderValues({
-    newHire: row.newHire,
-    manager: row.manager?.email ? row.manager : null,
-    buddy: row.buddy?.email ? row.buddy : null,
-    startDate: row.startDate,
-    companyName: row.companyName,
-  });
+/** A left-joined person is there when their email is (a missing row reads as nulls). */
+const present = (person: SourcePerson) => (person?.email ? { ...person, email: person.email } : null);
+
+/** A plan's placeholder values from its people, start date and company, as read with the plan. */
+export const placeholderValuesFrom = (row: PlaceholderSources): PlaceholderValues =>
+  placeholderValues({ newHire: row.newHire, manager: present(row.manager), buddy: present(row.buddy), startDate: row.startDate, companyName: row.companyName });
 
 /** Placeholder values of each plan (one query for all of them); every place that shows a plan's tasks fills them with these. */
 export async function placeholderValuesByPlan(db: Db | Tx, planIds: readonly string[]): Promise<Map<string, PlaceholderValues>> {
   const ids = [...new Set(planIds)];
   if (!ids.length) return new Map();
   const rows = ids.length === 1 ? await statements(db).onePlan.execute({ planId: ids[0] }) : await placeholderSources(db).where(inArray(onboardingPlans.id, ids));
-  return new Map(rows.map((row) => [row.planId, valuesOf(row)]));
+  return new Map(rows.map((row) => [row.planId, placeholderValuesFrom(row)]));
 }
 
 /** One plan's values; for a single answer (a tick, one plan's details). */

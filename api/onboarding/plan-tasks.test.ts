@@ -76,6 +76,21 @@ describe('adding a task to one plan', () => {
     expect((await details()).tasks.at(-1)?.id).toBe(task.id);
   });
 
+  it("fills every placeholder in the plan's details from its people, start date and company", async () => {
+    const title = 'Hi {{first_name}} {{last_name}}: {{manager_name}} and {{buddy_name}}';
+    const added = (await addTask(taskInput({ title, description: 'From {{start_date}} at {{company_name}}' }))).body as OnboardingTask;
+    const readTask = async () => (await details()).tasks.find((task) => task.id === added.id);
+    expect(await readTask()).toMatchObject({ title: 'Hi Acme newhire: Acme manager and your buddy', description: 'From 2 March 2026 at Acme' });
+
+    const withBuddy = await ctx.request(`/api/onboarding-plans/${plan.id}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.manager,
+      body: { currentPhase: 'Week 1', buddyId: acme.admin.id },
+    });
+    expect(withBuddy.status).toBe(200);
+    expect((await readTask())?.title).toBe('Hi Acme newhire: Acme manager and Acme Admin');
+  });
+
   it('counts a new hire task in their part and holds back a released one', async () => {
     const response = await addTask(taskInput({ title: 'Read the wiki', dayStart: 20, dayEnd: 25, releaseDaysBefore: 3 }));
     expect(response.body).toMatchObject({ assigneeId: acme.newHire.id, opensOn: '2026-03-21', dueDate: '2026-03-26', releaseOn: '2026-03-18' });
