@@ -60,5 +60,12 @@ test('a manager ticks a task of their new hire in My tasks, and the new hire see
   await expect(page.getByRole('heading', { name: 'My tasks', level: 1 })).toBeVisible();
   await expect(page.getByText('Your own plan').first()).toBeVisible();
   await expect(page.getByText(task.title)).toHaveCount(0);
+  // The sidebar counts them on the device too (its own lazily loaded part: staff never download it).
+  const open = await page
+    .getByRole('main')
+    .getByRole('checkbox', { name: /as done”?$/ })
+    .count();
+  expect(open).toBeGreaterThan(0);
+  await expect(myTasksLink(page).getByLabel(`${open} open tasks`)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('new-hire-my-tasks-1440.png'), fullPage: true });
 });

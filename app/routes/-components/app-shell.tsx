@@ -1,16 +1,19 @@
 // The signed-in frame: top bar and sidebar around every protected screen.
 import { Link } from '@tanstack/react-router';
 import { BarChart3, Building2, CreditCard, LayoutDashboard, ListChecks, ListTodo, Menu, Plus, Sparkles, UserPlus, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { isFreePlan, PLAN_CATALOGUE } from '../../../shared/catalogue.ts';
 import { badgeCount } from '../../../shared/messages.ts';
 import { isStaff } from '../../../shared/roles.ts';
 import { VerificationBanner } from '../../features/auth/verification-banner.tsx';
 import { useUnreadMessages } from '../../features/messages/api/get-unread-messages.ts';
+import { NavCount } from './nav-count.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useChangeRefresh } from './use-change-refresh.ts';
 import { useNavCounts } from './use-nav-counts.ts';
+
+const LocalMyTasksCount = lazy(() => import('./local-my-tasks-count.tsx'));
 
 type NavItem = { to: string; label: string; icon: typeof LayoutDashboard; badge?: ReactNode };
 
@@ -21,7 +24,18 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const unread = useUnreadMessages().data?.total ?? 0;
   const nav: NavItem[] = [
     { to: '/', label: 'Dashboard', icon: LayoutDashboard, badge: <NavCount count={unread} label="unread messages" tone="badge-error" /> },
-    { to: '/my-tasks', label: 'My tasks', icon: ListTodo, badge: <NavCount count={counts.myTasks} label="open tasks" tone="badge-primary" /> },
+    {
+      to: '/my-tasks',
+      label: 'My tasks',
+      icon: ListTodo,
+      badge: staff ? (
+        <NavCount count={counts.myTasks} label="open tasks" tone="badge-primary" />
+      ) : (
+        <Suspense fallback={null}>
+          <LocalMyTasksCount user={user} />
+        </Suspense>
+      ),
+    },
     ...(staff
       ? [
           { to: '/templates', label: 'Templates', icon: ListChecks, badge: <NavCount count={counts.templates} label="templates" /> },
@@ -118,15 +132,5 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </nav>
       </div>
     </div>
-  );
-}
-
-/** A sidebar count (99+ above 99); hidden when zero or not known yet. */
-function NavCount({ count, label, tone = 'badge-ghost' }: { count: number | undefined; label: string; tone?: string }) {
-  if (!count) return null;
-  return (
-    <span className={`badge badge-sm ${tone}`} aria-label={`${count} ${label}`}>
-      {badgeCount(count)}
-    </span>
   );
 }
