@@ -46,7 +46,7 @@ const placeholderSources = (db: Db | Tx) =>
     .leftJoin(manager, eq(manager.id, onboardingPlans.managerId))
     .leftJoin(buddy, eq(buddy.id, onboardingPlans.buddyId));
 
-// One plan's, prepared once per connection (issue 20): a plan's details and each tick read them, and
+// One plan's, prepared once per connection (issue 20): a plan's task list and each tick read them, and
 // building the query anew cost those requests more than running it.
 const statements = preparedFor((db) => ({
   onePlan: placeholderSources(db)
@@ -72,7 +72,7 @@ export async function placeholderValuesByPlan(db: Db | Tx, planIds: readonly str
   return new Map(rows.map((row) => [row.planId, placeholderValuesFrom(row)]));
 }
 
-/** One plan's values; for a single answer (a tick, one plan's details). */
+/** One plan's values; for a single answer (a tick, one plan's task list; its details read them with the plan). */
 export async function placeholderValuesOf(db: Db | Tx, planId: string): Promise<PlaceholderValues | undefined> {
   return (await placeholderValuesByPlan(db, [planId])).get(planId);
 }

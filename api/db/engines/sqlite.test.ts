@@ -1,10 +1,11 @@
-// Opening a SQLite file: statistics an ANALYZE left behind (issue 20).
+// Opening a SQLite file: statistics an ANALYZE left behind, and how often the WAL is checkpointed (issue 20).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { statSync } from 'node:fs';
+import { afterAll, expect, it, vi } from 'vitest';
 import { testEngine } from '../../test/harness.ts';
-import { openSqlite } from './sqlite.ts';
+import { CHECKPOINT_EVERY_MS, openSqlite } from './sqlite.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'kickoff-sqlite-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
@@ -24,4 +25,35 @@ it('keeps the planner averages of an ANALYZE and drops its samples, which would 
   expect(count(reopened.client, 'sqlite_stat4')).toBe(0);
   expect(count(reopened.client, 'sqlite_stat1')).toBeGreaterThan(0);
   await reopened.engine.close();
+});
+
+it("checkpoints the WAL after 10,000 pages, not after SQLite's 1,000", async (context) => {
+  context.skip(testEngine !== 'sqlite', 'SQLite only');
+  const { client, engine } = openSqlite(join(workDir, 'wal.sqlite'));
+  const insertCompany = client.prepare("INSERT INTO companies (id, name, plan_type, created_at, updated_at) VALUES (?, ?, 'starter', '', '')");
+  // One commit each, as requests write: every one appends its pages to the WAL.
+  for (let i = 0; i < 1500; i++) insertCompany.run(`company-${i}`, `Company ${i}`);
+  // A checkpoint answers how many pages the WAL holds: all of them, none checkpointed on the way.
+  const [{ log }] = client.pragma('wal_checkpoint(PASSIVE)') as [{ log: number }];
+  expect(log).toBeGreaterThan(1500);
+  expect(log).toBeLessThan(10_000);
+  await engine.close();
+});
+
+it('checkpoints at least once a minute, however little was written', async (context) => {
+  context.skip(testEngine !== 'sqlite', 'SQLite only');
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    const path = join(workDir, 'minute.sqlite');
+    const { client, engine } = openSqlite(path);
+    const insertCompany = client.prepare("INSERT INTO companies (id, name, plan_type, created_at, updated_at) VALUES (?, ?, 'starter', '', '')");
+    for (let i = 0; i < 200; i++) insertCompany.run(`company-${i}`, `Company ${i} ${'x'.repeat(500)}`);
+    // The new pages are in the WAL only; the checkpoint copies them into the file.
+    const before = statSync(path).size;
+    vi.advanceTimersByTime(CHECKPOINT_EVERY_MS);
+    expect(statSync(path).size).toBeGreaterThan(before);
+    await engine.close();
+  } finally {
+    vi.useRealTimers();
+  }
 });
