@@ -106,7 +106,7 @@ function planQuery(db: Db, where: SQL) {
 
 const statements = preparedFor((db) => ({
   summaryPage: perRole((scope, role) => flatRows(summaryPageQuery(db, scope).prepare(`onboarding.plans.page.${role}`))),
-  summaryOne: perRole((scope, role) => flatRows(planQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`))),
+  planOne: perRole((scope, role) => flatRows(planQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`))),
   planTasks: flatRows(
     db
       .select(taskWithAssigneeColumns)
@@ -133,7 +133,7 @@ export async function taskCountsByPlan(db: Db | Tx, planIds: string[]): Promise<
   return counts;
 }
 
-type PlanRow = Awaited<ReturnType<ReturnType<typeof statements>['summaryOne']['admin']['execute']>>[number];
+type PlanRow = Awaited<ReturnType<ReturnType<typeof statements>['planOne']['admin']['execute']>>[number];
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof statements>['summaryPage']['admin']['execute']>>[number];
 
 function toSummary(row: SummaryRow): PlanSummary {
@@ -178,7 +178,7 @@ export async function findPlans(db: Db, user: CurrentUser, page = { limit: PLANS
 }
 
 async function findPlanRow(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanRow> {
-  const [row] = await statements(db).summaryOne[user.role].execute({ ...visiblePlanParams(user), planId });
+  const [row] = await statements(db).planOne[user.role].execute({ ...visiblePlanParams(user), planId });
   if (!row) throw notFound('Onboarding plan');
   return row;
 }
