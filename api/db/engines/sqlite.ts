@@ -31,8 +31,8 @@ export function openSqlite(path: string): { db: Db; client: Database.Database; e
   // push's share of its ceiling went 0.41-0.48 -> 0.54-0.64 (issue 20); the WAL file may reach ~40 MB.
   client.pragma('wal_autocheckpoint = 10000');
   // Commits since the last checkpoint survive a crash of the process but not a power cut: one at least
-  // every minute bounds that in time too, however few pages were written. A database closed without its
-  // engine (a test's, a script's) stops the timer at its next turn.
+  // every minute bounds that in time too, however few pages were written. Once the database is closed,
+  // the timer stops itself at its next turn.
   const checkpoints =
     path === ':memory:' ? undefined : setInterval(() => (client.open ? client.pragma('wal_checkpoint(PASSIVE)') : clearInterval(checkpoints)), CHECKPOINT_EVERY_MS).unref();
   const sqliteDb = drizzle({ client, schema });
@@ -45,13 +45,7 @@ export function openSqlite(path: string): { db: Db; client: Database.Database; e
   client.pragma('foreign_keys = ON');
   keepPlanAveragesOnly(client);
   // Queries are typed against the PostgreSQL schema; the twin tables build the same statements here.
-  const engine: Engine = {
-    ...sqliteEngine(client),
-    close: async () => {
-      clearInterval(checkpoints);
-      client.close();
-    },
-  };
+  const engine = sqliteEngine(client);
   return { db: bindEngine(sqliteDb as unknown as Db, engine, client), client, engine };
 }
 
