@@ -35,9 +35,9 @@ export function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>, options?: T
   return engineOf(db).transaction(db, body, options);
 }
 
-/** Runs `body` over one consistent snapshot of the whole database. */
-export function snapshot<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
-  return engineOf(db).snapshot(db, body);
+/** Runs `read`, one statement, over committed rows only: one consistent snapshot of the whole database. */
+export function committedRead<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T> {
+  return engineOf(db).committedRead(db, read);
 }
 
 /** The rows of a raw statement (prefer the query builder; this is for SQL it cannot say). */

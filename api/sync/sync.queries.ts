@@ -1,6 +1,6 @@
 // The sync protocol's server side (DESIGN.md sections 6 and 9): applying pushed mutations once, in
 // order, and answering pulls with every visible row of the caller's company changed since a cursor.
-import { and, asc, eq, getTableColumns, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import {
@@ -22,7 +22,8 @@ import {
 import { shownHelpfulLinks } from '../../shared/company.ts';
 import { taskHasPlaceholders } from '../../shared/placeholders.ts';
 import type { Role } from '../../shared/roles.ts';
-import { first, nextVersion, snapshot, transaction, type Db, type Tx } from '../db/client.ts';
+import { committedRead, first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
+import { jsonRows } from '../db/json-rows.ts';
 import { flatRows, preparedFor } from '../db/prepared.ts';
 import { companies, messages, onboardingPlans, onboardingTasks, syncClients, templates, users } from '../db/schema.ts';
 import { AppError, badRequest, conflict, found, notFound } from '../lib/app-error.ts';
@@ -34,7 +35,7 @@ import { getVisiblePlan, perRole, visiblePlanParams, visiblePlansWherePrepared }
 import { placeholderValuesByPlan } from '../onboarding/plan-parties.ts';
 import { setTaskCompleted, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask, type TaskTick } from '../onboarding/tasks.queries.ts';
 import type { TickedTaskRef } from '../events/events.queries.ts';
-import { tombstonesFor } from './tombstones.ts';
+import { newerTombstones } from './tombstones.ts';
 import { planBuddy, planManager, planNewHire, planPeopleColumns } from '../onboarding/plan-people.ts';
 
 type SyncClientRow = typeof syncClients.$inferSelect;
@@ -43,9 +44,94 @@ type SyncClientRow = typeof syncClients.$inferSelect;
 const planScopeWithDeleted = (role: Role): SQL => visiblePlansWherePrepared(role, { includeDeleted: true });
 
 const contact = alias(users, 'contact');
-const contactColumns = { id: users.id, fullName: users.fullName, email: users.email };
-// Flat rows, mapped by flatRows (db/prepared.ts) and nested by hand below.
-const taskColumns = taskWithAssigneeColumns;
+
+// The pull's reads, each run only inside the pull's one statement (jsonRows), which also orders them.
+function changedPlans(db: Db, role: Role) {
+  return db
+    .select({ ...getTableColumns(onboardingPlans), ...planPeopleColumns })
+    .from(onboardingPlans)
+    .innerJoin(planNewHire, eq(planNewHire.id, onboardingPlans.newHireId))
+    .leftJoin(planManager, eq(planManager.id, onboardingPlans.managerId))
+    .leftJoin(planBuddy, eq(planBuddy.id, onboardingPlans.buddyId))
+    .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
+    .where(and(planScopeWithDeleted(role), gt(onboardingPlans.version, sql.placeholder('since'))));
+}
+
+function changedTasks(db: Db, role: Role) {
+  return db
+    .select({ ...taskWithAssigneeColumns, planDeletedAt: onboardingPlans.deletedAt })
+    .from(onboardingTasks)
+    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+    .leftJoin(taskAssignee, taskAssigneeJoin)
+    .where(and(planScopeWithDeleted(role), gt(onboardingTasks.version, sql.placeholder('since'))));
+}
+
+/**
+ * A new hire also does tasks on other people's plans (as someone's buddy, say): those assigned to them,
+ * each with the plan it is for. Deleted ones and those of deleted plans come too, as tombstones. The
+ * company is checked on the plan, not the task: a task's company and version together match
+ * tasks_company_version_idx, which PostgreSQL's generic plan then walked from the cursor on, every task
+ * of the company on a first pull (137 ms for the 10,000-people company).
+ */
+function changedAssignedTasks(db: Db) {
+  return db
+    .select({
+      ...taskWithAssigneeColumns,
+      planDeletedAt: onboardingPlans.deletedAt,
+      planKind: onboardingPlans.kind,
+      planStartDate: onboardingPlans.startDate,
+      planNewHireId: planNewHire.id,
+      planNewHireFullName: planNewHire.fullName,
+      planNewHireEmail: planNewHire.email,
+      planNewHireImageUrl: planNewHire.profileImageUrl,
+    })
+    .from(onboardingTasks)
+    .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+    .innerJoin(planNewHire, eq(planNewHire.id, onboardingPlans.newHireId))
+    .leftJoin(taskAssignee, taskAssigneeJoin)
+    .where(
+      and(
+        eq(onboardingTasks.assigneeId, sql.placeholder('userId')),
+        eq(onboardingPlans.companyId, sql.placeholder('companyId')),
+        ne(onboardingPlans.newHireId, sql.placeholder('userId')),
+        gt(onboardingTasks.version, sql.placeholder('since')),
+      ),
+    );
+}
+type AssignedTaskRow = Awaited<ReturnType<typeof changedAssignedTasks>>[number];
+
+function changedMessages(db: Db, role: Role) {
+  return (
+    db
+      .select({ ...getTableColumns(messages), planDeletedAt: onboardingPlans.deletedAt, senderFullName: users.fullName, senderRole: users.role })
+      .from(messages)
+      .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
+      .leftJoin(users, eq(users.id, messages.senderId))
+      // A staff note never reaches the new hire, not even as a tombstone.
+      .where(and(planScopeWithDeleted(role), staffNotesHiddenFrom(sql.placeholder('userId')), gt(messages.version, sql.placeholder('since'))))
+  );
+}
+
+/**
+ * The templates of the plans the caller sees (deleted templates stay readable), looked up from the plans
+ * so each is found by its id; the join on companyId keeps another company's template out. Those changed
+ * since the cursor, and those of plans changed since it (a plan newly assigned from an old template): a
+ * device keeps the others (since 0: all of them).
+ */
+function changedTemplates(db: Db, scope: SQL) {
+  return db
+    .selectDistinct({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
+    .from(onboardingPlans)
+    .innerJoin(templates, and(eq(templates.id, onboardingPlans.templateId), eq(templates.companyId, onboardingPlans.companyId)))
+    .where(and(scope, or(gt(templates.version, sql.placeholder('since')), gt(onboardingPlans.version, sql.placeholder('since')))));
+}
+
+function companyAdmins(db: Db) {
+  return db
+    .select({ id: users.id, fullName: users.fullName, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.role, 'admin')));
+}
 
 // Prepared once per connection (issue 10), named for PostgreSQL. They bind `updatedAt` themselves:
 // drizzle computes $defaultFn and $onUpdateFn values when it builds the SQL, which would freeze them here.
@@ -84,124 +170,40 @@ const statements = preparedFor((db) => ({
     .set({ updatedAt: sql`${sql.placeholder('updatedAt')}` })
     .where(eq(syncClients.clientId, sql.placeholder('clientId')))
     .prepare('sync.client.touch'),
-  plans: perRole((_scope, role) =>
+  // Everything a pull reads, in one statement (one snapshot with no transaction; issue 20): the company (its
+  // version is the new cursor), the caller's sync client (null when new) and their manager's contact
+  // (null without one, or when they left the company), with the changed rows of each synced table.
+  pull: perRole((scope, role) =>
     flatRows(
       db
         .select({
-          ...getTableColumns(onboardingPlans),
-          ...planPeopleColumns,
+          companyId: companies.id,
+          companyName: companies.name,
+          helpfulResources: companies.helpfulResources,
+          version: companies.version,
+          clientUserId: syncClients.userId,
+          lastMutationId: syncClients.lastMutationId,
+          clientSeenAt: syncClients.updatedAt,
+          managerId: contact.id,
+          managerFullName: contact.fullName,
+          managerEmail: contact.email,
+          plans: jsonRows(db, changedPlans(db, role), ['createdAt', 'id']),
+          tasks: jsonRows(db, changedTasks(db, role), ['planId', 'order', 'id']),
+          // Staff read their tasks online (My tasks); only a new hire's device holds them.
+          assignedTasks: role === 'new_hire' ? jsonRows(db, changedAssignedTasks(db), ['planId', 'order', 'id']) : sql`'[]'`.mapWith((): AssignedTaskRow[] => []),
+          messages: jsonRows(db, changedMessages(db, role), ['createdAt', 'id']),
+          templates: jsonRows(db, changedTemplates(db, scope), ['id']),
+          // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to someone else).
+          gone: jsonRows(db, newerTombstones(db, role)),
+          // The contacts when the caller has no manager (or theirs left the company).
+          admins: jsonRows(db, companyAdmins(db), ['createdAt', 'id']),
         })
-        .from(onboardingPlans)
-        .innerJoin(planNewHire, eq(planNewHire.id, onboardingPlans.newHireId))
-        .leftJoin(planManager, eq(planManager.id, onboardingPlans.managerId))
-        .leftJoin(planBuddy, eq(planBuddy.id, onboardingPlans.buddyId))
-        .leftJoin(templates, eq(templates.id, onboardingPlans.templateId))
-        .where(and(planScopeWithDeleted(role), gt(onboardingPlans.version, sql.placeholder('since'))))
-        .orderBy(asc(onboardingPlans.createdAt), asc(onboardingPlans.id))
-        .prepare(`sync.pull.plans.${role}`),
+        .from(companies)
+        .leftJoin(syncClients, eq(syncClients.clientId, sql.placeholder('clientId')))
+        .leftJoin(contact, and(eq(contact.id, sql.placeholder('managerId')), eq(contact.companyId, companies.id)))
+        .where(eq(companies.id, sql.placeholder('companyId')))
+        .prepare(`sync.pull.${role}`),
     ),
-  ),
-  tasks: perRole((_scope, role) =>
-    flatRows(
-      db
-        .select({ ...taskColumns, planDeletedAt: onboardingPlans.deletedAt })
-        .from(onboardingTasks)
-        .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-        .leftJoin(taskAssignee, taskAssigneeJoin)
-        .where(and(planScopeWithDeleted(role), gt(onboardingTasks.version, sql.placeholder('since'))))
-        .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
-        .prepare(`sync.pull.tasks.${role}`),
-    ),
-  ),
-  // A new hire also does tasks on other people's plans (as someone's buddy, say): those assigned to
-  // them, each with the plan it is for. Deleted ones and those of deleted plans come too, as tombstones.
-  // The company is checked on the plan, not the task: a task's company and version together match
-  // tasks_company_version_idx, which PostgreSQL's generic plan (see inSnapshot) then walked from the
-  // cursor on, every task of the company on a first pull (137 ms for the 10,000-people company).
-  assignedTasks: flatRows(
-    db
-      .select({
-        ...taskColumns,
-        planDeletedAt: onboardingPlans.deletedAt,
-        planKind: onboardingPlans.kind,
-        planStartDate: onboardingPlans.startDate,
-        planNewHireId: planNewHire.id,
-        planNewHireFullName: planNewHire.fullName,
-        planNewHireEmail: planNewHire.email,
-        planNewHireImageUrl: planNewHire.profileImageUrl,
-      })
-      .from(onboardingTasks)
-      .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-      .innerJoin(planNewHire, eq(planNewHire.id, onboardingPlans.newHireId))
-      .leftJoin(taskAssignee, taskAssigneeJoin)
-      .where(
-        and(
-          eq(onboardingTasks.assigneeId, sql.placeholder('userId')),
-          eq(onboardingPlans.companyId, sql.placeholder('companyId')),
-          ne(onboardingPlans.newHireId, sql.placeholder('userId')),
-          gt(onboardingTasks.version, sql.placeholder('since')),
-        ),
-      )
-      .orderBy(asc(onboardingTasks.planId), asc(onboardingTasks.order), asc(onboardingTasks.id))
-      .prepare('sync.pull.assignedTasks'),
-  ),
-  messages: perRole((_scope, role) =>
-    flatRows(
-      db
-        .select({ ...getTableColumns(messages), planDeletedAt: onboardingPlans.deletedAt, senderFullName: users.fullName, senderRole: users.role })
-        .from(messages)
-        .innerJoin(onboardingPlans, eq(onboardingPlans.id, messages.planId))
-        .leftJoin(users, eq(users.id, messages.senderId))
-        // A staff note never reaches the new hire, not even as a tombstone.
-        .where(and(planScopeWithDeleted(role), staffNotesHiddenFrom(sql.placeholder('userId')), gt(messages.version, sql.placeholder('since'))))
-        .orderBy(asc(messages.createdAt), asc(messages.id))
-        .prepare(`sync.pull.messages.${role}`),
-    ),
-  ),
-  // The templates of the plans the caller sees (deleted templates stay readable), looked up from the
-  // plans so each is found by its id; the join on companyId keeps another company's template out. Those
-  // changed since the cursor, and those of plans changed since it (a plan newly assigned from an old
-  // template): a device keeps the others (since 0: all of them).
-  templates: perRole((scope, role) =>
-    flatRows(
-      db
-        .selectDistinct({ id: templates.id, title: templates.title, duration: templates.duration, description: templates.description })
-        .from(onboardingPlans)
-        .innerJoin(templates, and(eq(templates.id, onboardingPlans.templateId), eq(templates.companyId, onboardingPlans.companyId)))
-        .where(and(scope, or(gt(templates.version, sql.placeholder('since')), gt(onboardingPlans.version, sql.placeholder('since')))))
-        .orderBy(asc(templates.id))
-        .prepare(`sync.pull.templates.${role}`),
-    ),
-  ),
-  // The company (its version is the new cursor), the caller's sync client (null when new) and their
-  // manager's contact (null without one, or when they left the company), in one statement.
-  head: flatRows(
-    db
-      .select({
-        companyId: companies.id,
-        companyName: companies.name,
-        helpfulResources: companies.helpfulResources,
-        version: companies.version,
-        clientUserId: syncClients.userId,
-        lastMutationId: syncClients.lastMutationId,
-        clientSeenAt: syncClients.updatedAt,
-        managerId: contact.id,
-        managerFullName: contact.fullName,
-        managerEmail: contact.email,
-      })
-      .from(companies)
-      .leftJoin(syncClients, eq(syncClients.clientId, sql.placeholder('clientId')))
-      .leftJoin(contact, and(eq(contact.id, sql.placeholder('managerId')), eq(contact.companyId, companies.id)))
-      .where(eq(companies.id, sql.placeholder('companyId')))
-      .prepare('sync.pull.head'),
-  ),
-  admins: flatRows(
-    db
-      .select(contactColumns)
-      .from(users)
-      .where(and(eq(users.companyId, sql.placeholder('companyId')), eq(users.role, 'admin')))
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .prepare('sync.pull.admins'),
   ),
 }));
 
@@ -375,48 +377,32 @@ export type PullOptions = { clientId: string; cursor: number; now?: Date };
  */
 const LAST_SEEN_PRECISION_MS = 3_600_000;
 
-/** Everything a pull reads, in one snapshot; `since` 0 reads the whole view. */
+/** Everything a pull reads, in one statement; `since` 0 reads the whole view. */
 async function readPull(db: Db, user: CurrentUser, clientId: string, since: number) {
-  const params = visiblePlanParams(user);
-  return snapshot(db, async (tx) => {
-    // Prepared on the snapshot's own handle: on PostgreSQL that is its connection, where the reads are
-    // sent together (pipelined) and answered in order.
-    const statement = statements(tx);
-    const [head, planRows, taskRows, assignedRows, messageRows, syncTemplates, gone] = await Promise.all([
-      first(statement.head.execute({ companyId: user.companyId, clientId, managerId: user.managerId })),
-      statement.plans[user.role].execute({ ...params, since }),
-      statement.tasks[user.role].execute({ ...params, since }),
-      // Staff read their tasks online (My tasks); only a new hire's device holds them.
-      user.role === 'new_hire' ? statement.assignedTasks.execute({ ...params, since }) : [],
-      statement.messages[user.role].execute({ ...params, since }),
-      statement.templates[user.role].execute({ ...params, since }),
-      // Rows that left the caller's view with no deletedAt row behind (hard deletes, a plan handed to someone else).
-      since > 0 ? tombstonesFor(tx, user, since) : [],
-    ]);
-    const { companyId, companyName, helpfulResources, version, clientUserId, lastMutationId, clientSeenAt, managerId, managerFullName, managerEmail } = found(head, 'Company');
-    const company = { id: companyId, name: companyName, helpfulResources, version };
-    const manager = managerId !== null && managerEmail !== null ? { id: managerId, fullName: managerFullName, email: managerEmail } : null;
-    // Without a manager (or when theirs left the company), the admins are the contacts. The plans whose
-    // tasks name placeholders are looked up only when some do.
-    const withPlaceholders = [...taskRows, ...assignedRows].filter((task) => !task.deletedAt && taskHasPlaceholders(task));
-    const [contactAdmins, placeholders] = await Promise.all([
-      manager ? [] : statement.admins.execute({ companyId: user.companyId }),
-      placeholderValuesByPlan(
-        tx,
-        withPlaceholders.map((task) => task.planId),
-      ),
-    ]);
-    const contacts = { manager, admins: contactAdmins };
-    const client = clientUserId !== null && lastMutationId !== null && clientSeenAt !== null ? { userId: clientUserId, lastMutationId, seenAt: clientSeenAt } : undefined;
-    return { client, company, planRows, taskRows, assignedRows, messageRows, syncTemplates, contacts, gone, placeholders };
-  });
+  const params = { ...visiblePlanParams(user), clientId, managerId: user.managerId, since };
+  const read = found(await committedRead(db, (handle) => first(statements(handle).pull[user.role].execute(params))), 'Company');
+  const { companyId, companyName, helpfulResources, version, clientUserId, lastMutationId, clientSeenAt, managerId, managerFullName, managerEmail } = read;
+  const { plans: planRows, tasks: taskRows, assignedTasks: assignedRows, messages: messageRows, templates: syncTemplates, gone, admins } = read;
+  const company = { id: companyId, name: companyName, helpfulResources, version };
+  const manager = managerId !== null && managerEmail !== null ? { id: managerId, fullName: managerFullName, email: managerEmail } : null;
+  // Without a manager (or when theirs left the company), the admins are the contacts.
+  const contacts = { manager, admins: manager ? [] : admins.map(({ id, fullName, email }) => ({ id, fullName, email })) };
+  // The plans whose tasks name placeholders are looked up only when some do. Their people's names are
+  // read a moment after the rows; a later change of a name reaches the device with the rows it changes.
+  const withPlaceholders = [...taskRows, ...assignedRows].filter((task) => !task.deletedAt && taskHasPlaceholders(task));
+  const placeholders = await placeholderValuesByPlan(
+    db,
+    withPlaceholders.map((task) => task.planId),
+  );
+  const client = clientUserId !== null && lastMutationId !== null && clientSeenAt !== null ? { userId: clientUserId, lastMutationId, seenAt: clientSeenAt } : undefined;
+  return { client, company, planRows, taskRows, assignedRows, messageRows, syncTemplates, contacts, gone, placeholders };
 }
 
 /**
- * GET /api/sync/pull: everything visible that changed after `cursor`, read in one snapshot. The new
- * cursor is the company's version in that snapshot: every write stamped at or below it has committed
- * and is in the snapshot (the company's row lock orders its writers), every later one is above it.
- * The changes since `cursor` are read in the same round as the client and the company; when those
+ * GET /api/sync/pull: everything visible that changed after `cursor`, read in one statement, so from one
+ * snapshot. The new cursor is the company's version in it: every write stamped at or below it has
+ * committed and is in the snapshot (the company's row lock orders its writers), every later one is above
+ * it. The changes since `cursor` are read with the client and the company; when those
  * call for a reset (a new or long-silent client, a cursor from elsewhere), the whole view is read again.
  */
 export async function pullChanges(db: Db, user: CurrentUser, options: PullOptions): Promise<PullResponse> {

@@ -2,11 +2,11 @@
 // a deleted person's plans and messages, which the foreign keys remove with their account, a plan
 // handed to another new hire or manager, and a task of someone else's plan reassigned away from the new
 // hire who did it. Pull reads them beside the synced tables.
-import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { MessageAudience } from '../../shared/messages.ts';
 import { TOMBSTONE_HORIZON_DAYS } from '../../shared/sync.ts';
-import type { Tx } from '../db/client.ts';
-import { preparedFor } from '../db/prepared.ts';
+import type { Role } from '../../shared/roles.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { messages, onboardingPlans, onboardingTasks, syncTombstones, users } from '../db/schema.ts';
 import { uncountPlans } from '../stats/plan-counters.ts';
 
@@ -130,21 +130,16 @@ export async function recordTasksLeaving(tx: Tx, companyId: string, before: { id
   if (rows.length > 0) await record(tx, companyId, rows);
 }
 
-const statements = preparedFor((db) => {
-  const newerFor = (forUser: SQL) =>
-    db
-      .selectDistinct({ entity: syncTombstones.entity, entityId: syncTombstones.entityId })
-      .from(syncTombstones)
-      .where(and(eq(syncTombstones.companyId, sql.placeholder('companyId')), forUser, gt(syncTombstones.version, sql.placeholder('since'))));
-  return {
-    // Admins see every plan of the company: theirs and the company's (userId null).
-    admin: newerFor(or(isNull(syncTombstones.userId), eq(syncTombstones.userId, sql.placeholder('userId'))) as SQL).prepare('sync.tombstones.admin'),
-    person: newerFor(eq(syncTombstones.userId, sql.placeholder('userId'))).prepare('sync.tombstones.person'),
-  };
-});
-
-/** The tombstones newer than `since` that a person's pull must carry: their own, and (admins) the company's. */
-export function tombstonesFor(tx: Tx, user: { id: string; companyId: string; role: string }, since: number): Promise<{ entity: 'plan' | 'message' | 'task'; entityId: string }[]> {
-  const statement = statements(tx);
-  return (user.role === 'admin' ? statement.admin : statement.person).execute({ companyId: user.companyId, userId: user.id, since });
+/**
+ * The tombstones newer than the `since` placeholder that a person's pull must carry: their own, and
+ * (admins) the company's. Not run on its own: the pull reads it with its other reads. None on a full
+ * pull (`since` 0), which drops tombstones anyway.
+ */
+export function newerTombstones(db: Db, role: Role) {
+  // Admins see every plan of the company: theirs and the company's (userId null).
+  const forUser = role === 'admin' ? or(isNull(syncTombstones.userId), eq(syncTombstones.userId, sql.placeholder('userId'))) : eq(syncTombstones.userId, sql.placeholder('userId'));
+  return db
+    .selectDistinct({ entity: syncTombstones.entity, entityId: syncTombstones.entityId })
+    .from(syncTombstones)
+    .where(and(sql`${sql.placeholder('since')} > 0`, eq(syncTombstones.companyId, sql.placeholder('companyId')), forUser, gt(syncTombstones.version, sql.placeholder('since'))));
 }

@@ -15,8 +15,13 @@ export type Engine = {
   name: 'sqlite' | 'postgres';
   /** Runs `body` in one write transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(db: Db, body: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
-  /** Runs `body` over one consistent snapshot (sync pull reads every table as of one moment). */
-  snapshot<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `read`, a single statement, over committed rows only (the sync pull reads every table as of
+   * one moment). PostgreSQL runs it as it comes: a statement reads one snapshot. SQLite runs it between
+   * transactions: on its one connection, inside another request's open transaction, it would read that
+   * transaction's writes before they commit.
+   */
+  committedRead<T>(db: Db, read: (db: Db) => Promise<T>): Promise<T>;
   /**
    * Runs `work` while no other process of this database runs work under the same name (start-up
    * chores such as migrations and the demo seed, when several instances start together).

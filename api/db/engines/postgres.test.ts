@@ -1,11 +1,8 @@
 // The server's PostgreSQL pool sends the queries a client is given in one tick in one socket write
-// (coalesceWrites), and they still answer in order, each its own result or error. A snapshot (the sync
-// pull's) runs its prepared statements on their generic plan, and nothing else does.
+// (coalesceWrites), and they still answer in order, each its own result or error.
 import { Socket } from 'node:net';
-import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, testEngine } from '../../test/harness.ts';
-import { rows, snapshot, transaction } from '../client.ts';
 import { coalesceWrites, createPool } from './postgres.ts';
 
 /** Counts the socket writes made while `work` runs. */
@@ -65,18 +62,5 @@ describe.runIf(testEngine === 'postgres')('coalesceWrites (PostgreSQL)', () => {
     expect(after.status === 'fulfilled' && after.value.rows[0].value).toBe(3);
     for (const n of [1, 2, 3]) expect((await client.query('SELECT $1::int AS value', [n])).rows[0].value).toBe(n);
     client.release();
-  });
-});
-
-describe.runIf(testEngine === 'postgres')('snapshot (PostgreSQL)', () => {
-  it('plans a prepared statement once for every cursor inside a snapshot, and leaves other work as it was', async () => {
-    const { db } = await openTestDatabase();
-    const planMode = (tx: Parameters<typeof rows>[0]) => rows<{ plan_cache_mode: string }>(tx, sql`SHOW plan_cache_mode`);
-    const [inside] = await snapshot(db, planMode);
-    const [inTransaction] = await transaction(db, planMode);
-    const [alone] = await planMode(db);
-    expect(inside?.plan_cache_mode).toBe('force_generic_plan');
-    expect(inTransaction?.plan_cache_mode).toBe('auto');
-    expect(alone?.plan_cache_mode).toBe('auto');
   });
 });

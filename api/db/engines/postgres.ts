@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../schema.pg.ts';
 import type { Db, Tx } from '../client.ts';
@@ -13,15 +12,12 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle/pg', import.met
 
 export type PostgresOptions = { url: string; poolSize: number };
 
-/** How inSnapshot begins: one message, two statements; SET LOCAL ends with the transaction. */
-const SNAPSHOT_BEGIN = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan';
-
 export function createPool({ url, poolSize }: PostgresOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     // Queries issued together on one connection (a transaction's `Promise.all`) go out without waiting
-    // for each answer; the server still runs them in order. A sync pull's reads take one round trip.
+    // for each answer; the server still runs them in order. A tick's writes take one round trip.
     pipeline: true,
     // Timestamps go in and out as UTC; no JIT (it spent 90 of 514 ms compiling the stats aggregate); a
     // stuck statement or transaction cannot hold locks forever.
@@ -90,44 +86,12 @@ export function postgresEngine(pool: pg.Pool): Engine {
    * The client is taken from the pool here, not inside drizzle, so the transaction's handle can be bound
    * to the connection it runs on. Inside a transaction, drizzle makes a savepoint on the same client.
    */
-  async function inTransaction<T>(db: Db, body: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
+  async function inTransaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
     const connection = connectionOf(db);
     if (connection !== pool) return db.transaction((tx) => body(bindEngine(tx, engine, connection)));
     const client = await pool.connect();
     try {
-      return await handleOf(client).transaction((tx) => body(bindEngine(tx, engine, client)), config);
-    } finally {
-      client.release();
-    }
-  }
-
-  /**
-   * A read-only REPEATABLE READ transaction whose BEGIN goes out with the body's first reads (the pool
-   * pipelines), instead of a round trip of its own as drizzle's transaction takes: a sync pull waits for
-   * two round trips, not three. The connection runs its queries in order, so every read is inside it;
-   * READ ONLY refuses a write, and a snapshot opened inside a transaction reads that transaction.
-   *
-   * Its prepared statements run their generic plan (SNAPSHOT_BEGIN). A snapshot is the sync pull's, whose
-   * reads take a cursor (`version > $since`): PostgreSQL's estimate for a range of unknown width made it
-   * plan each of them again at every run, about half of a pull's database time (issue 20). Each of them
-   * is scoped by the caller's plans or person first, so one plan serves every cursor.
-   */
-  async function inSnapshot<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
-    if (connectionOf(db) !== pool) return inTransaction(db, body, { isolationLevel: 'repeatable read', accessMode: 'read only' });
-    const client = await pool.connect();
-    try {
-      const begun = client.query(SNAPSHOT_BEGIN);
-      let result: T;
-      try {
-        result = await body(bindEngine(handleOf(client), engine, client));
-        await begun;
-      } catch (error) {
-        await begun.catch(() => undefined);
-        await client.query('ROLLBACK');
-        throw error;
-      }
-      await client.query('COMMIT');
-      return result;
+      return await handleOf(client).transaction((tx) => body(bindEngine(tx, engine, client)));
     } finally {
       client.release();
     }
@@ -136,8 +100,8 @@ export function postgresEngine(pool: pg.Pool): Engine {
   const engine: Engine = {
     name: 'postgres',
     transaction: (db, body) => inTransaction(db, body),
-    // REPEATABLE READ: every statement of the body reads the same snapshot.
-    snapshot: inSnapshot,
+    // A statement reads one snapshot of committed rows.
+    committedRead: (db, read) => read(db),
     rows: async <T>(db: Db, query: SQL) => (await db.execute(query)).rows as T[],
     // A session-level advisory lock, held on one pooled connection for the duration of the work.
     exclusively: async (name, work) => {

@@ -116,7 +116,7 @@ export function sqliteEngine(client: Database.Database): Engine {
   return {
     name: 'sqlite',
     transaction: (db, body, options) => inTransaction(db, 'BEGIN IMMEDIATE', body, options?.durable),
-    snapshot: (db, body) => inTransaction(db, 'BEGIN', body),
+    committedRead: (db, read) => inTransaction(db, 'BEGIN', read),
     // One process owns the file: a chore cannot race another instance.
     exclusively: (_name, work) => work(),
     rows: async <T>(db: Db, query: SQL) => (db as unknown as SqliteDb).all<T>(query),
