@@ -9,16 +9,17 @@ import { progressFromCounts } from '../../shared/progress.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';
 import { pickTaskContent, type TemplateKind } from '../../shared/templates.ts';
 import { first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
+import { jsonRows } from '../db/json-rows.ts';
 import { flatRows, preparedFor } from '../db/prepared.ts';
 import { companies, messages, onboardingPlans, onboardingTasks, templates, templateSections, templateTasks, users } from '../db/schema.ts';
-import { badRequest, forbidden, notFound, planLimitReached } from '../lib/app-error.ts';
+import { badRequest, forbidden, found, notFound, planLimitReached } from '../lib/app-error.ts';
 import type { CurrentUser } from '../lib/env.ts';
 import { currentPlanType } from '../subscriptions/plan-status.ts';
 import { movePlanFigures, planFigureColumns, uncountPlans } from '../stats/plan-counters.ts';
 import { recordPlanHandover, recordTasksLeaving } from '../sync/tombstones.ts';
 import { takePlanFiles } from '../uploads/file-cleanup.ts';
 import { assertCanEditPlan, getVisiblePlan, perRole, visiblePlanParams } from './access.ts';
-import { planParties, placeholderValuesFrom, placeholderValuesOf } from './plan-parties.ts';
+import { planParties, placeholderValuesFrom } from './plan-parties.ts';
 import { recountPlan } from './plan-recount.ts';
 import { serverToday, taskAssignee, taskAssigneeJoin, taskWithAssigneeColumns, toOnboardingTask } from './tasks.queries.ts';
 import { planBuddy, planManager, planNewHire, planPeopleColumns } from './plan-people.ts';
@@ -47,10 +48,7 @@ const summaryColumns = {
   ...planPeopleColumns,
 };
 
-/**
- * One plan's summary with what its tasks' placeholders are filled from (the summary has the rest): its
- * details read both in one query instead of two (issue 20).
- */
+/** One plan's summary with what its tasks' placeholders are filled from (the summary has the rest). */
 const planColumns = {
   ...summaryColumns,
   newHireFirstName: planNewHire.firstName,
@@ -91,10 +89,14 @@ function summaryPageQuery(db: Db, scope: SQL) {
     .orderBy(...newestFirst);
 }
 
-/** One plan with its company, flat columns as the page's. */
+/**
+ * One plan in one statement, flat columns as the page's: its people, template, what its placeholders are
+ * filled from, and its live tasks in order (issue 20). Its summary alone reads the same: the tasks of one
+ * plan cost little, and one query shape keeps the joins in one place.
+ */
 function planQuery(db: Db, where: SQL) {
   return db
-    .select(planColumns)
+    .select({ ...planColumns, tasks: jsonRows(db, planTasksQuery(db), ['order', 'id']) })
     .from(onboardingPlans)
     .innerJoin(companies, eq(companies.id, onboardingPlans.companyId))
     .innerJoin(planNewHire, eq(planNewHire.id, onboardingPlans.newHireId))
@@ -104,19 +106,22 @@ function planQuery(db: Db, where: SQL) {
     .where(where);
 }
 
-const statements = preparedFor((db) => ({
-  summaryPage: perRole((scope, role) => flatRows(summaryPageQuery(db, scope).prepare(`onboarding.plans.page.${role}`))),
-  planOne: perRole((scope, role) => flatRows(planQuery(db, and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL).prepare(`onboarding.plans.one.${role}`))),
-  planTasks: flatRows(
-    db
-      .select(taskWithAssigneeColumns)
-      .from(onboardingTasks)
-      .leftJoin(taskAssignee, taskAssigneeJoin)
-      .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)))
-      .orderBy(asc(onboardingTasks.order), asc(onboardingTasks.id))
-      .prepare('onboarding.plans.tasks'),
-  ),
-}));
+/** The live tasks of the plan `planId` names, with their assignees (jsonRows orders them). */
+function planTasksQuery(db: Db) {
+  return db
+    .select(taskWithAssigneeColumns)
+    .from(onboardingTasks)
+    .leftJoin(taskAssignee, taskAssigneeJoin)
+    .where(and(eq(onboardingTasks.planId, sql.placeholder('planId')), isNull(onboardingTasks.deletedAt)));
+}
+
+const statements = preparedFor((db) => {
+  const visiblePlan = (scope: SQL) => and(eq(onboardingPlans.id, sql.placeholder('planId')), scope) as SQL;
+  return {
+    summaryPage: perRole((scope, role) => flatRows(summaryPageQuery(db, scope).prepare(`onboarding.plans.page.${role}`))),
+    planOne: perRole((scope, role) => flatRows(planQuery(db, visiblePlan(scope)).prepare(`onboarding.plans.one.${role}`))),
+  };
+});
 
 type TaskCount = { total: number; done: number };
 
@@ -133,7 +138,6 @@ export async function taskCountsByPlan(db: Db | Tx, planIds: string[]): Promise<
   return counts;
 }
 
-type PlanRow = Awaited<ReturnType<ReturnType<typeof statements>['planOne']['admin']['execute']>>[number];
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof statements>['summaryPage']['admin']['execute']>>[number];
 
 function toSummary(row: SummaryRow): PlanSummary {
@@ -177,22 +181,21 @@ export async function findPlans(db: Db, user: CurrentUser, page = { limit: PLANS
   return rows.map(toSummary);
 }
 
-async function findPlanRow(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanRow> {
-  const [row] = await statements(db).planOne[user.role].execute({ ...visiblePlanParams(user), planId });
-  if (!row) throw notFound('Onboarding plan');
-  return row;
+async function findPlanRow(db: Db | Tx, user: CurrentUser, planId: string) {
+  return found(await first(statements(db).planOne[user.role].execute({ ...visiblePlanParams(user), planId })), 'Onboarding plan');
 }
 
 export async function getPlanSummary(db: Db | Tx, user: CurrentUser, planId: string): Promise<PlanSummary> {
   return toSummary(await findPlanRow(db, user, planId));
 }
 
+type TaskRow = Awaited<ReturnType<typeof planTasksQuery>>[number];
+
 /**
- * The plan's live tasks in order, filled with its placeholder values. The plan's own person reads only
+ * The plan's live tasks (in order), filled with its placeholder values. The plan's own person reads only
  * what is released to them by today (UTC); staff read every task.
  */
-async function planTasks(db: Db | Tx, user: CurrentUser, plan: { id: string; newHireId: string }, knownValues?: PlaceholderValues): Promise<OnboardingTask[]> {
-  const [rows, values] = await Promise.all([statements(db).planTasks.execute({ planId: plan.id }), knownValues ?? placeholderValuesOf(db, plan.id)]);
+function shownTasks(user: CurrentUser, plan: { newHireId: string }, rows: TaskRow[], values: PlaceholderValues | undefined): OnboardingTask[] {
   const today = serverToday();
   const heldBack = user.role === 'new_hire' && user.id === plan.newHireId;
   return rows.filter((row) => !heldBack || isReleased(row, today)).map((row) => toOnboardingTask(row, values));
@@ -200,7 +203,7 @@ async function planTasks(db: Db | Tx, user: CurrentUser, plan: { id: string; new
 
 /** The plan's live tasks in order (404 unless the caller may see the plan). */
 export async function findPlanTasks(db: Db | Tx, user: CurrentUser, planId: string): Promise<OnboardingTask[]> {
-  return planTasks(db, user, await getVisiblePlan(db, user, planId));
+  return (await getPlanDetails(db, user, planId)).tasks;
 }
 
 /** The summary plus its tasks; the progress comes from the plan's counters, which count these same live tasks. */
@@ -213,7 +216,7 @@ export async function getPlanDetails(db: Db | Tx, user: CurrentUser, planId: str
     startDate: row.startDate,
     companyName: row.companyName,
   });
-  return { ...toSummary(row), tasks: await planTasks(db, user, row, values) };
+  return { ...toSummary(row), tasks: shownTasks(user, row, row.tasks, values) };
 }
 
 // ---- rules for who can be put on a plan ----

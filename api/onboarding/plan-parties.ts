@@ -72,7 +72,7 @@ export async function placeholderValuesByPlan(db: Db | Tx, planIds: readonly str
   return new Map(rows.map((row) => [row.planId, placeholderValuesFrom(row)]));
 }
 
-/** One plan's values; for a single answer (a tick, one plan's task list; its details read them with the plan). */
+/** One plan's values; for a single answer (a tick; a plan's details and task list read them with the plan). */
 export async function placeholderValuesOf(db: Db | Tx, planId: string): Promise<PlaceholderValues | undefined> {
   return (await placeholderValuesByPlan(db, [planId])).get(planId);
 }
