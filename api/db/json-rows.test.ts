@@ -37,10 +37,7 @@ describe('jsonRows', () => {
         .leftJoin(manager, eq(manager.id, users.managerId))
         .where(eq(users.companyId, sql.placeholder('companyId')));
 
-    const alone = await people()
-      .orderBy(users.email)
-      .prepare('test.jsonRows.alone')
-      .execute({ companyId: acme.company.id });
+    const alone = await people().orderBy(users.email).prepare('test.jsonRows.alone').execute({ companyId: acme.company.id });
     const [together] = await ctx.db
       .select({ people: jsonRows(ctx.db, people(), ['email']) })
       .from(companies)
