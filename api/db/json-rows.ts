@@ -1,7 +1,7 @@
 // Several reads answered by one statement (issue 20): each read's rows come back as one JSON value of
-// the statement's single row, decoded as the read's own rows would be. On PostgreSQL each statement costs
-// about what a whole small request does (the backend's work, its wake-ups, the socket), so a sync pull's
-// seven reads cost seven times one; read as one they cost one, and need no transaction for a snapshot.
+// the statement's single row, decoded as the read's own rows would be. One statement reads one snapshot,
+// so reads that must agree need no transaction: on PostgreSQL a sync pull's transaction held a pooled
+// connection across its round trips, and the pool, not the reads, set the pace (bench/README.md).
 import { Column, is, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { engineOf } from './engines/engine.ts';

@@ -170,7 +170,7 @@ const statements = preparedFor((db) => ({
     .set({ updatedAt: sql`${sql.placeholder('updatedAt')}` })
     .where(eq(syncClients.clientId, sql.placeholder('clientId')))
     .prepare('sync.client.touch'),
-  // Everything a pull reads, in one statement (one snapshot with no transaction; issue 20): the company (its
+  // Everything a pull reads, in one statement, so one snapshot (committedRead; issue 20): the company (its
   // version is the new cursor), the caller's sync client (null when new) and their manager's contact
   // (null without one, or when they left the company), with the changed rows of each synced table.
   pull: perRole((scope, role) =>
