@@ -69,6 +69,11 @@ const versionStatements = preparedFor((db) => ({
     .where(eq(companies.id, sql.placeholder('companyId')))
     .returning({ version: companies.version })
     .prepare('companies.nextVersion'),
+  lock: db
+    .update(companies)
+    .set({ updatedAt: sql`${companies.updatedAt}` })
+    .where(eq(companies.id, sql.placeholder('companyId')))
+    .prepare('companies.lock'),
 }));
 
 /**
@@ -76,10 +81,7 @@ const versionStatements = preparedFor((db) => ({
  * (checks such as plan limits run under it; an UPDATE because SQLite has no SELECT ... FOR UPDATE).
  */
 export async function lockCompany(tx: Tx, companyId: string): Promise<void> {
-  await tx
-    .update(companies)
-    .set({ updatedAt: sql`${companies.updatedAt}` })
-    .where(eq(companies.id, companyId));
+  await versionStatements(tx).lock.execute({ companyId });
 }
 
 type DriverError = Error & { code?: string; constraint?: string };

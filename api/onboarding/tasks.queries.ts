@@ -124,10 +124,10 @@ const statements = preparedFor((db) => ({
  */
 export async function setTaskCompleted(tx: Tx, user: CurrentUser, input: SetTaskCompletedInput, options: SetTaskCompletedOptions = {}): Promise<TaskTick> {
   const statement = statements(tx);
-  // The company's lock first, awaited: the plan's counters and completion read next cannot then change
-  // before this commits (sent together, the read could reach the server first and see older counters).
-  const version = await nextVersion(tx, user.companyId);
-  const [found] = await statement.findTask.execute({ companyId: user.companyId, taskId: input.taskId });
+  // The company's lock, then the task with its plan's counters, sent together: one connection runs its
+  // statements in the order sent, and the read's snapshot begins once the lock is held, so no other
+  // writer can change those counters before this commits. The lock costs no round trip of its own.
+  const [version, [found]] = await Promise.all([nextVersion(tx, user.companyId), statement.findTask.execute({ companyId: user.companyId, taskId: input.taskId })]);
   if (!found) throw notFound('Task');
   if (!canCompleteTask(user, found, found)) throw notFound('Task');
   // Such a task is done by doing it; unticking it (reopening) stays open to whoever may tick.

@@ -22,7 +22,7 @@ import {
 import { shownHelpfulLinks } from '../../shared/company.ts';
 import { taskHasPlaceholders } from '../../shared/placeholders.ts';
 import type { Role } from '../../shared/roles.ts';
-import { committedRead, first, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
+import { committedRead, first, lockCompany, nextVersion, transaction, type Db, type Tx } from '../db/client.ts';
 import { jsonRows } from '../db/json-rows.ts';
 import { flatRows, preparedFor } from '../db/prepared.ts';
 import { companies, messages, onboardingPlans, onboardingTasks, syncClients, templates, users } from '../db/schema.ts';
@@ -304,9 +304,11 @@ async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutatio
   const moveCounter = (tx: Tx) => (registered ? advance(tx, clientId, mutation.id) : register(tx, user, clientId, mutation.id));
   try {
     const tick = await transaction(db, async (tx) => {
-      const applied = await applyMutation(tx, user, mutation);
-      // Last, after the company's lock: every writer takes that one first, so no two wait on each other.
-      if (!(await moveCounter(tx))) throw new AppliedElsewhere();
+      // The company's lock, the counter and the mutation's statements go out together: the counter costs
+      // no round trip of its own under the lock. The lock first, as every writer takes it: deleting a
+      // person takes it before their client rows go (cascade), so the counter after it cannot deadlock.
+      const [, moved, applied] = await Promise.all([lockCompany(tx, user.companyId), moveCounter(tx), applyMutation(tx, user, mutation)]);
+      if (!moved) throw new AppliedElsewhere();
       return applied;
     });
     if (tick) ticked.push({ ...tick.plan, assigneeId: tick.task.assigneeId });

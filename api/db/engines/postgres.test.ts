@@ -1,8 +1,11 @@
 // The server's PostgreSQL pool sends the queries a client is given in one tick in one socket write
-// (coalesceWrites), and they still answer in order, each its own result or error.
+// (coalesceWrites), and they still answer in order, each its own result or error. A transaction's BEGIN
+// goes out with its first statement (pipelineBegin).
 import { Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase, testEngine } from '../../test/harness.ts';
+import { transaction } from '../client.ts';
 import { coalesceWrites, createPool } from './postgres.ts';
 
 /** Counts the socket writes made while `work` runs. */
@@ -62,5 +65,21 @@ describe.runIf(testEngine === 'postgres')('coalesceWrites (PostgreSQL)', () => {
     expect(after.status === 'fulfilled' && after.value.rows[0].value).toBe(3);
     for (const n of [1, 2, 3]) expect((await client.query('SELECT $1::int AS value', [n])).rows[0].value).toBe(n);
     client.release();
+  });
+
+  it("sends a transaction's BEGIN with its first statement, and the transaction still rolls back whole", async () => {
+    const { db } = await openTestDatabase();
+    await db.execute(sql`CREATE TABLE pipelined (n int)`);
+    // The pool's connection is opened outside what is counted.
+    await transaction(db, (tx) => tx.execute(sql`SELECT 1`));
+    const { writes } = await socketWrites(() => transaction(db, (tx) => tx.execute(sql`INSERT INTO pipelined VALUES (1)`)));
+    // BEGIN with the INSERT, then COMMIT (drizzle alone: BEGIN, INSERT, COMMIT).
+    expect(writes).toBe(2);
+    const failing = transaction(db, async (tx) => {
+      await tx.execute(sql`INSERT INTO pipelined VALUES (2)`);
+      await tx.execute(sql`SELECT 1 / 0`);
+    });
+    await expect(failing).rejects.toThrow();
+    expect((await db.execute(sql`SELECT n FROM pipelined ORDER BY n`)).rows).toEqual([{ n: 1 }]);
   });
 });

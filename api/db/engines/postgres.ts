@@ -59,10 +59,29 @@ export function coalesceWrites(client: pg.PoolClient): void {
   } as typeof client.query;
 }
 
+/**
+ * drizzle awaits a transaction's BEGIN before running its body, a round trip with the pooled connection
+ * held and nothing learned: BEGIN cannot fail on a live connection, and on a dead one every statement
+ * after it fails too. Answered at once here, it goes out pipelined with the body's first statements.
+ */
+export function pipelineBegin(client: pg.PoolClient): void {
+  const query = client.query;
+  client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+    const sent = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if ((args[0] as { text?: unknown } | undefined)?.text !== 'begin') return sent;
+    // Its error, if the connection died, reaches the caller through the next statement's.
+    (sent as Promise<unknown>).catch(() => undefined);
+    return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [], oid: 0 });
+  } as typeof client.query;
+}
+
 /** Connects and applies the committed migrations (one instance at a time). */
 export async function openPostgres(options: PostgresOptions): Promise<{ db: Db; client: pg.Pool; engine: Engine }> {
   const pool = createPool(options);
-  pool.on('connect', coalesceWrites);
+  pool.on('connect', (client) => {
+    coalesceWrites(client);
+    pipelineBegin(client);
+  });
   const db = drizzle({ client: pool, schema });
   const engine = postgresEngine(pool);
   await engine.exclusively('migrate', () => migrate(db, { migrationsFolder }));
