@@ -13,7 +13,7 @@ import { alreadyExists, badRequest, found } from '../lib/app-error.ts';
 import { clientTimeUpToNow } from '../lib/client-time.ts';
 import { getVisiblePlan, type PlanRow } from '../onboarding/access.ts';
 import type { CurrentUser } from '../lib/env.ts';
-import { enqueueWebhookEvent, webhookPerson, webhookPlan } from '../webhooks/webhook-events.ts';
+import { enabledEndpoints, enqueueWebhookEvent, subscribedTo, webhookPerson, webhookPlan } from '../webhooks/webhook-events.ts';
 
 /**
  * Staff notes never reach the plan's new hire, whichever route reads the messages (list, unread
@@ -128,36 +128,48 @@ export type MessageSent = { message: Message; plan: PlanRef };
 
 /** sendMessage for the REST route, which pokes the plan's people once it has committed. */
 export async function sendMessageOnPlan(tx: Tx, user: CurrentUser, input: SendMessageOptions): Promise<MessageSent> {
-  await lockCompany(tx, user.companyId);
-  // The plan check comes first, so a replayed id never tells an outsider that a message exists.
-  const plan = await getVisiblePlan(tx, user, input.planId);
+  // Three round trips under the company's lock (one company's writes queue on it, decision 005): the lock
+  // with the plan and a replayed id's message, the version with the receiver's check, the writes with the
+  // reads that follow them. Reads sent after the lock see every commit before it.
+  const [, plan, existing] = await Promise.all([
+    lockCompany(tx, user.companyId),
+    getVisiblePlan(tx, user, input.planId),
+    input.id ? first(tx.select({ senderId: messages.senderId }).from(messages).where(eq(messages.id, input.id))) : undefined,
+  ]);
   const parties: PlanRef = { id: plan.id, newHireId: plan.newHireId, managerId: plan.managerId };
-  if (input.id) {
-    const existing = await first(tx.select({ senderId: messages.senderId }).from(messages).where(eq(messages.id, input.id)));
-    if (existing) {
-      if (existing.senderId !== user.id) throw alreadyExists('A message with this id already exists');
-      return { message: found(await getMessageById(tx, input.id), 'Message'), plan: parties };
-    }
+  // The plan was checked first, so a replayed id never tells an outsider that a message exists.
+  if (existing) {
+    if (existing.senderId !== user.id) throw alreadyExists('A message with this id already exists');
+    return { message: found(await getMessageById(tx, input.id as string), 'Message'), plan: parties };
   }
   const content = input.content.trim();
   if (!content) throw badRequest(MESSAGE_EMPTY, [{ path: 'content', message: MESSAGE_EMPTY }]);
 
   const receiverId = input.receiverId ?? defaultReceiver(plan, user);
-  if (!receiverId || !(await mayReceive(tx, plan, user, receiverId))) {
+  // A receiver refused rolls the version back with the rest.
+  const [version, receives] = await Promise.all([nextVersion(tx, user.companyId), receiverId ? mayReceive(tx, plan, user, receiverId) : false]);
+  if (!receiverId || !receives) {
     throw badRequest('The receiver is not part of this conversation', [{ path: 'receiverId', message: 'The receiver is not part of this conversation' }]);
   }
 
   // A message written offline keeps the time it was written, but never a time in the future.
   const createdAt = clientTimeUpToNow(input.createdAt, new Date());
   const id = input.id ?? crypto.randomUUID();
-  const version = await nextVersion(tx, plan.companyId);
   const audience = audienceOf(plan, user.id, receiverId);
-  await tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, audience, createdAt, version });
-  await enqueueWebhookEvent(tx, plan.companyId, 'message.created', async () => ({
-    message: { id, content, sender: await webhookPerson(tx, user.id) },
-    plan: await webhookPlan(tx, plan.id),
-  }));
-  return { message: found(await getMessageById(tx, id), 'Message'), plan: parties };
+  // Sent in this order, the insert first (`execute()` sends it as it is called), so the read finds the row.
+  const [, endpoints, message] = await Promise.all([
+    tx.insert(messages).values({ id, senderId: user.id, receiverId, planId: plan.id, companyId: plan.companyId, content, audience, createdAt, version }).execute(),
+    enabledEndpoints(tx, plan.companyId),
+    getMessageById(tx, id),
+  ]);
+  await enqueueWebhookEvent(
+    tx,
+    plan.companyId,
+    'message.created',
+    async () => ({ message: { id, content, sender: await webhookPerson(tx, user.id) }, plan: await webhookPlan(tx, plan.id) }),
+    { endpointIds: subscribedTo(endpoints, 'message.created') },
+  );
+  return { message: found(message, 'Message'), plan: parties };
 }
 
 const statements = preparedFor((db) => {
