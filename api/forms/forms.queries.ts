@@ -27,22 +27,25 @@ export const FORM_ALREADY_SUBMITTED_MESSAGE = 'This form has already been submit
  * per question id. `args.answers` is checked here whatever its declared type: it came over the wire.
  */
 export async function submitForm(tx: Tx, user: CurrentUser, args: FormSubmitArgs): Promise<TaskTick> {
-  // The company's lock first: a second submission of the same form (another device) waits, then sees it done.
-  const version = await nextVersion(tx, user.companyId);
-  const task = await first(
-    tx
-      .select({
-        type: onboardingTasks.type,
-        formQuestions: onboardingTasks.formQuestions,
-        isCompleted: onboardingTasks.isCompleted,
-        assigneeId: onboardingTasks.assigneeId,
-        newHireId: onboardingPlans.newHireId,
-        managerId: onboardingPlans.managerId,
-      })
-      .from(onboardingTasks)
-      .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
-      .where(and(eq(onboardingTasks.id, args.taskId), isNull(onboardingTasks.deletedAt), eq(onboardingPlans.companyId, user.companyId), isNull(onboardingPlans.deletedAt))),
-  );
+  // The company's lock, the task read sent right behind it (decision 005): a second submission of the same
+  // form (another device) waits, then sees it done.
+  const [version, task] = await Promise.all([
+    nextVersion(tx, user.companyId),
+    first(
+      tx
+        .select({
+          type: onboardingTasks.type,
+          formQuestions: onboardingTasks.formQuestions,
+          isCompleted: onboardingTasks.isCompleted,
+          assigneeId: onboardingTasks.assigneeId,
+          newHireId: onboardingPlans.newHireId,
+          managerId: onboardingPlans.managerId,
+        })
+        .from(onboardingTasks)
+        .innerJoin(onboardingPlans, eq(onboardingPlans.id, onboardingTasks.planId))
+        .where(and(eq(onboardingTasks.id, args.taskId), isNull(onboardingTasks.deletedAt), eq(onboardingPlans.companyId, user.companyId), isNull(onboardingPlans.deletedAt))),
+    ),
+  ]);
   const isAssignee = task !== undefined && task.assigneeId === user.id;
   if (!task || (!isAssignee && !canSeePlan(user, task))) throw notFound('Task');
   if (task.type !== 'form') throw badRequest(NOT_A_FORM_MESSAGE);

@@ -125,6 +125,16 @@ describe('form.submit', () => {
     await expectCountersMatchRecount(ctx.db, acme.company.id);
   });
 
+  it('takes one of two devices submitting the same form at once, and refuses the other', async () => {
+    const [one, two] = await Promise.all([
+      push(acme.cookies.newHire, [submission(1, formTask.id)]),
+      push(acme.cookies.newHire, [submission(1, formTask.id, { ...GOOD_ANSWERS, 'q-iban': 'other' })]),
+    ]);
+    expect([...one.results, ...two.results].map((result) => result.status).sort()).toEqual(['applied', 'rejected']);
+    expect((await planAsStaff()).completedTasks).toBe(1);
+    await expectCountersMatchRecount(ctx.db, acme.company.id);
+  });
+
   it('rejects answers the questions refuse, naming the question, and leaves the task open', async () => {
     const missing = await push(acme.cookies.newHire, [submission(1, formTask.id, { 'q-shirt': 'M' })]);
     expect(missing.results).toEqual([{ id: 1, status: 'rejected', message: 'Bank account (IBAN): This question needs an answer' }]);
