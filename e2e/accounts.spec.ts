@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, latestMailTo, linkFrom, signIn } from './fixtures.ts';
+import { DEMO, latestMailTo, linkFrom, mailedLink, signIn } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const PASSWORD = 'Kick@off2026';
@@ -141,7 +141,7 @@ test('reset password: form messages, the mailed link works once, then the new pa
   await expect(page.getByText(/spam/)).toBeVisible();
   await reviewScreenshots(page, 'forgot-sent', { fullPage: true });
 
-  const link = linkFrom(await latestMailTo(email), '/reset-password?token=');
+  const link = await mailedLink(email, '/reset-password?token=');
   await page.goto(link);
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();

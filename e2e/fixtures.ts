@@ -16,26 +16,40 @@ export const DEMO = {
 
 const mailDir = () => join('test-results', `e2e-data-${process.env.E2E_PORT ?? 4173}`, 'mail');
 
+/** The mails written to `to` so far, oldest first, decoded enough to find links. */
+function mailsTo(to: string): string[] {
+  try {
+    return readdirSync(mailDir())
+      .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-z0-9@._-]/gi, '_')))
+      .sort()
+      .map((file) => readableMail(readFileSync(join(mailDir(), file), 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
 /** The newest mail to `to`, decoded enough to find links; waits for it to be written. */
 export async function latestMailTo(to: string): Promise<string> {
-  let found = '';
+  let found: string | undefined;
+  await expect.poll(() => (found = mailsTo(to).at(-1)) !== undefined).toBe(true);
+  return found!;
+}
+
+/**
+ * The `path` link (say '/reset-password?token=') of the newest mail to `to` that has one; waits for it.
+ * Mail goes out after the request that sends it answers, so an older mail to the same person (the
+ * sign-up's, before a reset's) can be the newest one for a moment.
+ */
+export async function mailedLink(to: string, path: string): Promise<string> {
+  let link: string | undefined;
   await expect
     .poll(() => {
-      const files = (() => {
-        try {
-          return readdirSync(mailDir())
-            .filter((f) => f.endsWith('.eml') && f.includes(to.replace(/[^a-z0-9@._-]/gi, '_')))
-            .sort();
-        } catch {
-          return [];
-        }
-      })();
-      const last = files.at(-1);
-      found = last ? readFileSync(join(mailDir(), last), 'utf8') : '';
-      return found.length > 0;
+      const mail = mailsTo(to).findLast((text) => text.includes(path));
+      link = mail === undefined ? undefined : linkFrom(mail, path);
+      return link !== undefined;
     })
     .toBe(true);
-  return readableMail(found);
+  return link!;
 }
 
 /** A mail file with its quoted-printable soft breaks and escapes undone, so links and words read whole. */
@@ -86,7 +100,7 @@ export async function signUpCompany(browser: Browser, options: { adminEmail: str
     },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
-  const token = new URL(linkFrom(await latestMailTo(options.adminEmail), '/verify-email?token=')).searchParams.get('token');
+  const token = new URL(await mailedLink(options.adminEmail, '/verify-email?token=')).searchParams.get('token');
   expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
   return context;
 }
@@ -96,7 +110,7 @@ export async function inviteNewHire(admin: APIRequestContext, email: string): Pr
   const res = await admin.post('/api/users/invite', { data: { email, role: 'new_hire' } });
   expect(res.ok(), await res.text()).toBe(true);
   const { id } = (await res.json()) as { id: string };
-  const token = new URL(linkFrom(await latestMailTo(email), '/reset-password?token=')).searchParams.get('token');
+  const token = new URL(await mailedLink(email, '/reset-password?token=')).searchParams.get('token');
   const reset = await admin.post('/api/auth/reset-password', { headers: ownAddress(), data: { token, password: TEST_PASSWORD } });
   expect(reset.ok(), await reset.text()).toBe(true);
   return id;

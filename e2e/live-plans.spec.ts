@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { latestMailTo, linkFrom } from './fixtures.ts';
+import { mailedLink } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const PASSWORD = 'Kick@off2026';
@@ -21,7 +21,7 @@ async function invite(request: APIRequestContext, email: string, role: 'manager'
   const res = await request.post('/api/users/invite', { data: { email, role, managerId } });
   expect(res.ok(), await res.text()).toBe(true);
   const { id } = (await res.json()) as { id: string };
-  const token = new URL(linkFrom(await latestMailTo(email), '/reset-password?token=')).searchParams.get('token');
+  const token = new URL(await mailedLink(email, '/reset-password?token=')).searchParams.get('token');
   expect((await request.post('/api/auth/reset-password', { data: { token, password: PASSWORD } })).ok()).toBe(true);
   return id;
 }
@@ -40,7 +40,7 @@ async function newCompany(browser: Browser, stamp: string) {
     data: { fullName: 'Ama Admin', email: adminEmail, password: PASSWORD, companyName: 'Live Plans Co', companyAddress: '1 Lake Road, Kandy' },
   });
   expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await latestMailTo(adminEmail), '/verify-email?token=')).searchParams.get('token');
+  const token = new URL(await mailedLink(adminEmail, '/verify-email?token=')).searchParams.get('token');
   expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
   return { admin, adminEmail };
 }

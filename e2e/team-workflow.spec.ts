@@ -8,7 +8,7 @@ import type { PlanDetails } from '../shared/onboarding.ts';
 import type { PaymentCreateResponse } from '../shared/subscriptions.ts';
 import { addDays, toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { latestMailTo, linkFrom, signIn } from './fixtures.ts';
+import { mailedLink, signIn } from './fixtures.ts';
 
 const PASSWORD = 'Kick@off2026';
 const TEMPLATE = 'Support Team Onboarding';
@@ -30,7 +30,7 @@ async function newCompany(baseURL: string, stamp: string) {
     data: { fullName: 'Ama Admin', email: adminEmail, password: PASSWORD, companyName: 'Story Co', companyAddress: '1 Lake Road, Kandy' },
   });
   expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await latestMailTo(adminEmail), '/verify-email?token=')).searchParams.get('token');
+  const token = new URL(await mailedLink(adminEmail, '/verify-email?token=')).searchParams.get('token');
   expect((await admin.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
   // Paid through the local PayHere simulator, as the subscriptions spec does through its screens.
   const order = await admin.post('/api/payments/create', { data: { planType: 'growth', currency: 'USD', billingPeriod: 'monthly' } });
@@ -46,7 +46,7 @@ async function invite(admin: APIRequestContext, baseURL: string, person: { email
   const res = await admin.post('/api/users/invite', { data: { email: person.email, role: person.role, managerId: person.managerId } });
   expect(res.ok(), await res.text()).toBe(true);
   const { id } = (await res.json()) as { id: string };
-  const token = new URL(linkFrom(await latestMailTo(person.email), '/reset-password?token=')).searchParams.get('token');
+  const token = new URL(await mailedLink(person.email, '/reset-password?token=')).searchParams.get('token');
   expect((await admin.post('/api/auth/reset-password', { data: { token, password: PASSWORD } })).ok()).toBe(true);
   await setFullName(baseURL, person.email, person.fullName);
   return { id, email: person.email };

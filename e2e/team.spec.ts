@@ -3,7 +3,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
 import { dueDateFor } from '../shared/plan-calendar.ts';
-import { DEMO, latestMailTo, linkFrom, signIn } from './fixtures.ts';
+import { DEMO, mailedLink, signIn } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const NEW_PASSWORD = 'Welcome#2026';
@@ -64,7 +64,7 @@ test('an admin invites a new hire with a plan; the new hire sets a password, sig
   await reviewScreenshots(page, 'team', { fullPage: true });
 
   // The invitation link lets them choose a password (which also verifies the address).
-  const link = linkFrom(await latestMailTo(email), '/reset-password?token=');
+  const link = await mailedLink(email, '/reset-password?token=');
   expect(link).toContain('invite=1');
   const invitee = await browser.newContext();
   const inviteePage = await invitee.newPage();

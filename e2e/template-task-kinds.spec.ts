@@ -3,7 +3,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { DEMO, latestMailTo, linkFrom, signIn } from './fixtures.ts';
+import { DEMO, mailedLink, signIn } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 /** The dialog as it shows now, and the part of it that belongs to the task's type. */
@@ -149,7 +149,7 @@ test('a plan’s own task editor writes a form and a policy with the same fields
     data: { fullName: 'Ama Admin', email: adminEmail, password: PASSWORD, companyName: 'Task Kinds Co', companyAddress: '1 Lake Road, Kandy' },
   });
   expect(signUp.status()).toBe(201);
-  const token = new URL(linkFrom(await latestMailTo(adminEmail), '/verify-email?token=')).searchParams.get('token');
+  const token = new URL(await mailedLink(adminEmail, '/verify-email?token=')).searchParams.get('token');
   expect((await page.request.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
   expect((await page.request.post('/api/auth/login', { data: { email: adminEmail, password: PASSWORD } })).ok()).toBe(true);
   const templateRes = await page.request.post('/api/templates', {

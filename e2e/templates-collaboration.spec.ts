@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { TEMPLATE_PRESENCE, type TemplateDetails } from '../shared/templates.ts';
 import { seriousAxeFindings } from './axe.ts';
-import { DEMO, DEMO_PASSWORD, latestMailTo, linkFrom } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, mailedLink } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 /** A signed-in page of its own browser context (its own cookies), as a second person on another device. */
@@ -154,7 +154,7 @@ test('a YouTube link pasted as a task’s resource shows the video facade, and l
   });
   expect(signUp.status()).toBe(201);
   // Inviting people waits for a verified address.
-  const token = new URL(linkFrom(await latestMailTo(email), '/verify-email?token=')).searchParams.get('token');
+  const token = new URL(await mailedLink(email, '/verify-email?token=')).searchParams.get('token');
   expect((await page.request.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
   const templateRes = await page.request.post('/api/templates', {
     data: {
