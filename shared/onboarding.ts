@@ -93,9 +93,15 @@ export function taskStatus(task: { isCompleted: boolean; dueDate: string | null 
   return 'Pending';
 }
 
-/** Today's Tasks (DESIGN.md section 8): open tasks whose window contains today, overdue ones first. */
-export function todaysTasks<T extends Pick<OnboardingTask, 'isCompleted' | 'opensOn' | 'dueDate'>>(tasks: T[], today: string): T[] {
-  const open = tasks.filter((task) => !task.isCompleted);
+const NONE_KEPT: ReadonlySet<string> = new Set();
+
+/**
+ * Today's Tasks (DESIGN.md section 8): open tasks whose window contains today, overdue ones first.
+ * `kept`: tasks ticked on the screen showing the list, which keep their place there, done, until the
+ * person leaves it: nothing moves under their finger as they tick, and a mis-tick is undone where it was made.
+ */
+export function todaysTasks<T extends Pick<OnboardingTask, 'id' | 'isCompleted' | 'opensOn' | 'dueDate'>>(tasks: T[], today: string, kept = NONE_KEPT): T[] {
+  const open = tasks.filter((task) => !task.isCompleted || kept.has(task.id));
   const overdue = open.filter((task) => taskTiming(task, today) === 'overdue');
   const inWindow = open.filter((task) => task.opensOn !== null && taskTiming(task, today) === 'today');
   return [...overdue, ...inWindow];

@@ -55,6 +55,7 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
         plan={ticking.plan ?? plan}
         today={today}
         onToggleTask={ticking.toggle}
+        tickedHere={ticking.tickedHere}
         taskNotes={data.taskNotes}
         headerActions={<MessagesButton engine={engine} planId={plan.id} onOpen={openMessages} />}
         aside={

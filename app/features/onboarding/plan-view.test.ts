@@ -53,3 +53,35 @@ describe('the new hire’s plan view', () => {
     expect(preview).toMatch(/>Final Review<span[^>]*>0\/1</);
   });
 });
+
+describe('Today’s Tasks', () => {
+  const today = '2026-01-07';
+  const inWindow = { dayStart: 1, dayEnd: 7, opensOn: '2026-01-05', dueDate: '2026-01-11' };
+  const open = checklistTask(0, { title: 'Set up your laptop', ...inWindow });
+  const tickedHere = checklistTask(1, { title: 'Meet the team', ...inWindow, isCompleted: true, completedAt: '2026-01-07T09:00:00.000Z' });
+  const doneBefore = checklistTask(2, { title: 'Read the handbook', ...inWindow, isCompleted: true, completedAt: '2026-01-06T09:00:00.000Z' });
+  const overdue = checklistTask(3, { title: 'Sign the contract', dayStart: -3, dayEnd: -1, opensOn: '2026-01-02', dueDate: '2026-01-04' });
+  const todaysCard = (tasks: OnboardingTask[], ticked: ReadonlySet<string>) => {
+    const plan = { ...testPlan(), tasks, ...progressOnDevice(tasks, today) };
+    const html = renderToStaticMarkup(createElement(PlanView, { plan, today, onToggleTask: () => undefined, tickedHere: ticked }));
+    return html.slice(html.indexOf('aria-labelledby="todays-tasks"'), html.indexOf('</section>', html.indexOf('aria-labelledby="todays-tasks"')));
+  };
+
+  it('keeps a task ticked on this screen in its place, done, and counts only the open ones', () => {
+    const card = todaysCard([open, tickedHere, doneBefore, overdue], new Set([tickedHere.id]));
+    const titles = [...card.matchAll(/<label[^>]*>([^<]+)<\/label>/g)].map((match) => match[1]);
+    expect(titles).toEqual(['Sign the contract', 'Set up your laptop', 'Meet the team']);
+    expect(card).toContain('Mark “Meet the team” as not done');
+    expect(card).toMatch(/badge-primary badge-sm">2</);
+  });
+
+  it('says the day is done once every task listed was ticked here', () => {
+    const card = todaysCard(
+      [tickedHere, doneBefore, checklistTask(4, { title: 'Later', dayStart: 8, dayEnd: 14, opensOn: '2026-01-12', dueDate: '2026-01-18' })],
+      new Set([tickedHere.id]),
+    );
+    expect(card).toContain('Meet the team');
+    expect(card).toContain('All done for today. Pick the next task from your list below.');
+    expect(card).not.toContain('badge-primary');
+  });
+});

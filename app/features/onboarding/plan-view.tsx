@@ -18,6 +18,8 @@ export type PlanViewProps = {
   /** 'YYYY-MM-DD' in the reader's calendar; today by default. */
   today?: string;
   onToggleTask?: (task: OnboardingTask, isCompleted: boolean) => void;
+  /** Tasks ticked on this screen: they stay in Today's Tasks, done, until the person leaves it. */
+  tickedHere?: ReadonlySet<string>;
   taskNotes?: Record<string, TaskNote>;
   /** Extra cards for the side column (the new hire's Need Help and Helpful Resources). */
   aside?: ReactNode;
@@ -28,7 +30,7 @@ export type PlanViewProps = {
 const ACHIEVEMENT_THRESHOLD = 50;
 const DEFAULT_DURATION_DAYS = 90;
 
-export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date()), onToggleTask, taskNotes = {}, aside, headerActions }: PlanViewProps) {
+export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date()), onToggleTask, tickedHere, taskNotes = {}, aside, headerActions }: PlanViewProps) {
   const duration = Math.max(plan.template?.duration ?? DEFAULT_DURATION_DAYS, 1);
   const day = currentDay(plan.startDate, today, duration);
   const daysToStart = daysBetween(today, plan.startDate);
@@ -41,7 +43,8 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
   const others = othersTasksForNewHire(plan.tasks, shownFrom);
   const part = plan.newHireProgress;
   const progress = part.progressPercentage;
-  const todays = todaysTasks(own, today);
+  const todays = todaysTasks(own, today, tickedHere);
+  const todaysOpen = todays.filter((task) => !task.isCompleted).length;
   const ticking: TaskTicking = { canTick: !readOnly && !!onToggleTask, onToggle: onToggleTask, taskNotes };
 
   return (
@@ -78,24 +81,22 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
 
       <div className="grid gap-4 md:gap-6 lg:grid-cols-3">
         <div className="space-y-4 md:space-y-6 lg:col-span-2">
-          <PlanViewCard
-            id="todays-tasks"
-            icon={CalendarDays}
-            title="Today's Tasks"
-            extra={todays.length > 0 && <span className="badge badge-primary badge-sm">{todays.length}</span>}
-          >
-            {todays.length === 0 ? (
-              <p className="text-sm text-base-content/70">
-                {part.totalTasks > 0 && part.completedTasks === part.totalTasks
-                  ? 'Every task is done. Nothing left for today.'
-                  : 'Nothing is due today. Pick the next task from your list below.'}
-              </p>
-            ) : (
+          <PlanViewCard id="todays-tasks" icon={CalendarDays} title="Today's Tasks" extra={todaysOpen > 0 && <span className="badge badge-primary badge-sm">{todaysOpen}</span>}>
+            {todays.length > 0 && (
               // Today's few rows are on screen at once: laid out for real from the first frame, not first at
               // the rows' off-screen size estimate and a frame later at their own (a layout shift).
               <div className="[&_li]:[content-visibility:visible]">
                 <TaskRows tasks={todays} today={today} ticking={ticking} idPrefix="today" />
               </div>
+            )}
+            {todaysOpen === 0 && (
+              <p className={`text-sm text-base-content/70 ${todays.length > 0 ? 'border-t border-base-200 pt-2.5' : ''}`}>
+                {part.totalTasks > 0 && part.completedTasks === part.totalTasks
+                  ? 'Every task is done. Nothing left for today.'
+                  : todays.length > 0
+                    ? 'All done for today. Pick the next task from your list below.'
+                    : 'Nothing is due today. Pick the next task from your list below.'}
+              </p>
             )}
           </PlanViewCard>
           <TaskList tasks={own} today={today} ticking={ticking} />

@@ -14,6 +14,7 @@ export type TickInFlight = { isCompleted: boolean; completedAt: string | null; c
 export type TicksInFlight = ReadonlyMap<string, TickInFlight>;
 
 const NO_TICKS: TicksInFlight = new Map();
+const NO_IDS: ReadonlySet<string> = new Set();
 
 /**
  * Ticks in a row update one toast in place: a new toast each time would mount, measure itself and
@@ -27,6 +28,8 @@ const TICK_TOAST = { replaces: 'task-tick' };
  */
 export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWritesSeen: number, today: string) {
   const [ticks, setTicks] = useState<TicksInFlight>(NO_TICKS);
+  // Ticked on this screen: they keep their place in Today's Tasks (todaysTasks) until the person leaves it.
+  const [tickedHere, setTickedHere] = useState<ReadonlySet<string>>(NO_IDS);
   const clicks = useRef(0);
   const latestSeen = useRef(localWritesSeen);
   useEffect(() => {
@@ -42,6 +45,7 @@ export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWr
       const completedAt = isCompleted ? new Date().toISOString() : null;
       const seen = latestSeen.current;
       setTicks((current) => withTick(withoutSeen(current, seen), task.id, { isCompleted, completedAt, click, localWrite: null }));
+      setTickedHere((current) => (current.has(task.id) ? current : new Set(current).add(task.id)));
       void engine.mutate('task.setCompleted', { taskId: task.id, isCompleted, completedAt }).then(
         async ({ localWrite, outcome }) => {
           setTicks((current) => {
@@ -65,7 +69,7 @@ export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWr
     [engine],
   );
 
-  return { plan: shown, toggle };
+  return { plan: shown, toggle, tickedHere };
 }
 
 /** The plan with every tick that the read of `plan` may not hold laid over it, progress included. */
