@@ -134,8 +134,17 @@ test('the manager’s dashboard shows a tick of the new hire without a reload', 
 
   await hire.goto('/');
   await expect(hire.getByRole('heading', { name: WELCOME })).toBeVisible();
+  // Online, a tick's row never flashes a 'waiting to sync' note for the moment of its push.
+  await hire.evaluate(() => {
+    const page = window as unknown as { notedWaiting: boolean };
+    page.notedWaiting = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('waiting to sync')) page.notedWaiting = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await tickOneOpenTask(hire);
   await expect(hire.getByText('Your progress has been saved!')).toBeVisible();
+  expect(await hire.evaluate(() => (window as unknown as { notedWaiting: boolean }).notedWaiting)).toBe(false);
 
   // The plans list is never polled: only the poke can bring the new count, well before a 60 s fallback.
   await expect(card.getByText(`${plan.completedTasks + 1} of ${plan.totalTasks} tasks`)).toBeVisible({ timeout: 5_000 });

@@ -82,9 +82,7 @@ test('every task of a long list is reachable and tickable, by wheel and by keybo
   const details = yourTasks.getByRole('region', { name: `Details of “${title(2)}”` });
   await expect(details).toContainText('Step 2 of a long first week.');
 
-  // Loading, wheeling through the windowed rows and back: nothing moved. (Not checked past here: a
-  // tick's 'waiting to sync' note, when the sync takes over half a second, grows its row and shrinks
-  // it again, in any list.)
+  // Loading, wheeling through the windowed rows and back: nothing moved.
   expect(await shifts(page)).toBe(0);
 
   // Keyboard only: from the first box, Tab goes row by row (box, then its details button) through all

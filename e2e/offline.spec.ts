@@ -35,6 +35,8 @@ async function tickOpenTasks(page: Page, count: number): Promise<string[]> {
       await box.click();
       await expect(page.getByRole('checkbox', { name: `Mark “${title}” as not done` }).first()).toBeChecked();
       await expect(page.getByText('Saved on this device — will sync when online').first()).toBeVisible();
+      // Offline, the row says its tick is waiting.
+      await expect(page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: title }).getByText('Saved on this device, waiting to sync')).toBeVisible();
       ticked.push(title);
     }
   }

@@ -26,10 +26,14 @@ const NewHireMessagesDialog = lazy(() => import('./new-hire-messages-dialog.tsx'
 export function NewHireDashboard({ user }: { user: SessionUser }) {
   const engine = useSyncEngine(user)!;
   const today = useToday();
-  const data = useNewHireData(engine, today);
-  const ticking = useTicking(engine, data?.plan ?? null, data?.localWritesSeen ?? 0, today);
   const online = useOnline();
   const snapshot = useSyncSnapshot(engine);
+  // A tick waiting to sync says so under its row only while this device cannot sync. Online it is on its
+  // way: a note shown for the moment of the push would grow the row and shrink it again, moving every row
+  // below twice per tick, and the toast says when it is saved.
+  const canSyncNow = online && (snapshot.status === 'idle' || snapshot.status === 'syncing');
+  const data = useNewHireData(engine, today, !canSyncNow);
+  const ticking = useTicking(engine, data?.plan ?? null, data?.localWritesSeen ?? 0, today);
   // The manifest's Messages shortcut opens /?messages=open.
   const [messagesOpen, setMessagesOpen] = useState(() => new URLSearchParams(window.location.search).get('messages') === 'open');
   // Mounted from its first opening on, so closing it keeps its state as before.

@@ -36,8 +36,11 @@ export function progressOnDevice(tasks: OnboardingTask[], today: string): Progre
   return { ...progressOf(tasks), newHireProgress: progressOf(newHireTasks(tasks, today)) };
 }
 
-/** `today` ('YYYY-MM-DD', useToday): the plan's part and what shows are read again when the day changes. */
-export function useNewHireData(engine: SyncEngine, today: string): NewHireData | undefined {
+/**
+ * `today` ('YYYY-MM-DD', useToday): the plan's part and what shows are read again when the day changes.
+ * `notePending`: tasks waiting to sync get a note (refused ones always do).
+ */
+export function useNewHireData(engine: SyncEngine, today: string, notePending: boolean): NewHireData | undefined {
   const { db, user } = engine;
   const [keepUnchanged] = useState(createTaskKeeper);
 
@@ -74,9 +77,9 @@ export function useNewHireData(engine: SyncEngine, today: string): NewHireData |
     for (const note of rejected ?? []) {
       if (note.name === 'task.setCompleted' || note.name === 'form.submit') notes[note.targetId] = { kind: 'rejected', text: `Not synced: ${note.message}` };
     }
-    for (const taskId of pendingTaskIds ?? []) notes[taskId] = PENDING_NOTE;
+    if (notePending) for (const taskId of pendingTaskIds ?? []) notes[taskId] = PENDING_NOTE;
     return notes;
-  }, [rejected, pendingTaskIds]);
+  }, [rejected, pendingTaskIds, notePending]);
 
   return useMemo(
     () => (synced === undefined || !settings || !planRead ? undefined : { synced, plan: planRead.plan, localWritesSeen: planRead.localWritesSeen, ...settings, taskNotes }),
