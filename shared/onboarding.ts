@@ -101,9 +101,9 @@ const NONE_KEPT: ReadonlySet<string> = new Set();
  * person leaves it: nothing moves under their finger as they tick, and a mis-tick is undone where it was made.
  */
 export function todaysTasks<T extends Pick<OnboardingTask, 'id' | 'isCompleted' | 'opensOn' | 'dueDate'>>(tasks: T[], today: string, kept = NONE_KEPT): T[] {
-  const open = tasks.filter((task) => !task.isCompleted || kept.has(task.id));
-  const overdue = open.filter((task) => taskTiming(task, today) === 'overdue');
-  const inWindow = open.filter((task) => task.opensOn !== null && taskTiming(task, today) === 'today');
+  const listed = tasks.filter((task) => !task.isCompleted || kept.has(task.id));
+  const overdue = listed.filter((task) => taskTiming(task, today) === 'overdue');
+  const inWindow = listed.filter((task) => task.opensOn !== null && taskTiming(task, today) === 'today');
   return [...overdue, ...inWindow];
 }
 
