@@ -1,11 +1,15 @@
 // The new hire's Helpful Resources card: the links an admin sets for the company (DESIGN.md section 8).
 import { ExternalLink, Link2 } from 'lucide-react';
+import { memo } from 'react';
 import { safeUrl } from '../../../shared/links.ts';
 import type { HelpfulLink } from '../../../shared/sync.ts';
 import { PlanViewCard } from './plan-view-card.tsx';
 
-/** Each link through the same safeUrl as a task's: anything but http(s) is dropped, and with none left, the card. */
-export function HelpfulResources({ links: saved }: { links: HelpfulLink[] }) {
+/**
+ * Each link through the same safeUrl as a task's: anything but http(s) is dropped, and with none left, the card.
+ * Memoised: the dashboard renders again on every tick, the links do not change with it.
+ */
+export const HelpfulResources = memo(function HelpfulResources({ links: saved }: { links: HelpfulLink[] }) {
   const links = saved.flatMap((link) => {
     const href = safeUrl(link.url);
     return href && link.label ? [{ label: link.label, href }] : [];
@@ -25,4 +29,4 @@ export function HelpfulResources({ links: saved }: { links: HelpfulLink[] }) {
       </ul>
     </PlanViewCard>
   );
-}
+});

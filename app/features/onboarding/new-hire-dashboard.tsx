@@ -1,11 +1,11 @@
 // The new hire's dashboard (spec section 2): offline-first, read from Dexie, ticks and messages
 // queued through the sync engine.
 import { CloudOff, Inbox, LifeBuoy, Mail, MessageSquare, TriangleAlert } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useState } from 'react';
 import type { SessionUser } from '../../../shared/auth.ts';
 import { displayName } from '../../../shared/auth.ts';
 import { badgeCount } from '../../../shared/messages.ts';
-import type { PullResponse } from '../../../shared/sync.ts';
+import type { HelpfulLink, PullResponse } from '../../../shared/sync.ts';
 import { useOnline } from '../../components/pwa/use-online.ts';
 import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -21,6 +21,8 @@ import { useTicking } from './use-ticking.ts';
 // The conversation (its dialog, the message list and composer) loads when first opened: most visits
 // never open it, and the first visit should not download it.
 const NewHireMessagesDialog = lazy(() => import('./new-hire-messages-dialog.tsx').then((module) => ({ default: module.NewHireMessagesDialog })));
+
+const NO_LINKS: HelpfulLink[] = [];
 
 /** For new hires only: their route's beforeLoad, or `/` choosing by role, makes sure of it. */
 export function NewHireDashboard({ user }: { user: SessionUser }) {
@@ -38,10 +40,10 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
   const [messagesOpen, setMessagesOpen] = useState(() => new URLSearchParams(window.location.search).get('messages') === 'open');
   // Mounted from its first opening on, so closing it keeps its state as before.
   const [messagesOpened, setMessagesOpened] = useState(messagesOpen);
-  const openMessages = () => {
+  const openMessages = useCallback(() => {
     setMessagesOpened(true);
     setMessagesOpen(true);
-  };
+  }, []);
 
   if (!data || (!data.synced && !data.plan && online && snapshot.status !== 'error' && snapshot.status !== 'unauthorized')) {
     return <LoadingScreen label="Loading your onboarding plan..." />;
@@ -65,7 +67,7 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
         aside={
           <>
             <NeedHelpCard onMessage={openMessages} managerName={plan.manager ? displayName(plan.manager) : null} />
-            <HelpfulResources links={data.company?.helpfulResources ?? []} />
+            <HelpfulResources links={data.company?.helpfulResources ?? NO_LINKS} />
           </>
         }
       />
@@ -78,7 +80,8 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
   );
 }
 
-function MessagesButton({ engine, planId, onOpen }: { engine: SyncEngine; planId: string; onOpen: () => void }) {
+// Memoised, as are the cards beside the plan: a tick renders the dashboard again, and they do not change with it.
+const MessagesButton = memo(function MessagesButton({ engine, planId, onOpen }: { engine: SyncEngine; planId: string; onOpen: () => void }) {
   const unread = useUnreadCount(engine, planId);
   return (
     <button type="button" className="btn btn-sm border-none bg-primary-content text-primary hover:bg-primary-content/90" onClick={onOpen}>
@@ -90,9 +93,9 @@ function MessagesButton({ engine, planId, onOpen }: { engine: SyncEngine; planId
       )}
     </button>
   );
-}
+});
 
-function NeedHelpCard({ onMessage, managerName }: { onMessage: () => void; managerName: string | null }) {
+const NeedHelpCard = memo(function NeedHelpCard({ onMessage, managerName }: { onMessage: () => void; managerName: string | null }) {
   return (
     <PlanViewCard id="need-help" icon={LifeBuoy} title="Need Help?">
       <p className="text-sm text-base-content/70">Stuck on a task or not sure where to start? {managerName ? `${managerName} is` : 'Your onboarding team is'} one message away.</p>
@@ -101,7 +104,7 @@ function NeedHelpCard({ onMessage, managerName }: { onMessage: () => void; manag
       </button>
     </PlanViewCard>
   );
-}
+});
 
 const CHANGE_WORDS: Record<RejectedChange['name'], string> = {
   'task.setCompleted': 'A task tick',

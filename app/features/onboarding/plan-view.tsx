@@ -7,6 +7,7 @@ import type { AssigneeKind } from '../../../shared/assignees.ts';
 import { displayName } from '../../../shared/auth.ts';
 import { newHireTasks, othersTasksForNewHire, taskStatus, todaysTasks, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
 import { currentDay, daysBetween, toIsoDate } from '../../../shared/plan-calendar.ts';
+import { DecorativeIcon } from '../../components/ui/decorative-icon.tsx';
 import { formatDay } from '../../lib/format.ts';
 import { PlanViewCard } from './plan-view-card.tsx';
 import { TaskList, TaskRows, type TaskNote, type TaskTicking } from './task-list.tsx';
@@ -166,7 +167,7 @@ function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNo
       <div className="card-body flex-row items-center gap-4 p-5 md:p-6">
         <div className="min-w-0 flex-1 space-y-1">
           <p className="flex items-center gap-1.5 text-sm opacity-90">
-            <Sparkles className="size-4" aria-hidden="true" /> {plan.template?.title ?? 'Your onboarding'}
+            <DecorativeIcon icon={Sparkles} className="size-4" /> {plan.template?.title ?? 'Your onboarding'}
           </p>
           <h1 className="text-2xl font-bold leading-tight md:text-3xl">Welcome, {firstName}!</h1>
           <p className="text-sm opacity-90 md:text-base">{progress >= 100 ? 'You have done every task of yours. Well done!' : `You are ${progress}% through your tasks.`}</p>
@@ -202,12 +203,12 @@ function Achievement({ progress }: { progress: number }) {
   );
 }
 
-function PlanStat({ icon: Icon, label, value, small, children }: { icon: typeof Target; label: string; value: string; small?: boolean; children?: ReactNode }) {
+function PlanStat({ icon, label, value, small, children }: { icon: typeof Target; label: string; value: string; small?: boolean; children?: ReactNode }) {
   return (
     <div className="card bg-base-100 shadow-sm">
       <div className="card-body min-w-0 gap-1 p-3 md:p-4">
         <div className="flex items-center gap-1.5 text-xs font-medium text-base-content/70 md:text-sm">
-          <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+          <DecorativeIcon icon={icon} className="size-4 shrink-0 text-primary" />
           <span className="truncate">{label}</span>
         </div>
         <div className={`truncate font-bold ${small ? 'text-base md:text-lg' : 'text-2xl'}`} title={value}>

@@ -130,15 +130,11 @@ export function TaskRows({
   const rows = parts.flatMap((part) => {
     // A spacer holding the rows left out, at their measured height: nothing moves as rows come and go.
     if (part.kind === 'gap') return [<li key={`gap-${part.start}`} aria-hidden="true" style={{ height: part.height }} />];
-    return tasks.slice(part.start, part.end).map((task, offset) => (
-      <li
-        key={task.id}
-        // Rows off screen skip style, layout and paint until scrolled to; a windowed list renders few
-        // rows beyond the screen, and measures them, so they are laid out for real.
-        className={windowed ? 'py-2.5' : 'py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]'}
-        {...(windowed && { ref: rowRef, 'data-row-key': task.id, 'aria-setsize': tasks.length, 'aria-posinset': part.start + offset + 1 })}
-      >
+    return tasks
+      .slice(part.start, part.end)
+      .map((task, offset) => (
         <TaskRow
+          key={task.id}
           task={task}
           today={today}
           canTick={ticking.canTick}
@@ -148,9 +144,9 @@ export function TaskRows({
           expandable={expandable}
           open={openIds.has(task.id)}
           onOpenChange={onOpenChange}
+          {...(windowed && { measureRow: rowRef, position: part.start + offset + 1, setSize: tasks.length })}
         />
-      </li>
-    ));
+      ));
   });
 
   if (!windowed) return <ul className="divide-y divide-base-200">{rows}</ul>;
@@ -180,11 +176,16 @@ type TaskRowProps = {
   expandable: boolean;
   open: boolean;
   onOpenChange: (taskId: string, open: boolean) => void;
+  /** In a windowed list: the ref that measures the row, and its place in the whole list. */
+  measureRow?: (row: HTMLElement | null) => void;
+  position?: number;
+  setSize?: number;
 };
 
-// Memoised: a tick renders its own row again, not the ones beside it (a task that did not change keeps
-// its object, see use-new-hire-data.ts, and the handler and notes keep theirs).
-const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, idPrefix, expandable, open, onOpenChange }: TaskRowProps) {
+// Memoised, its list item included: a tick renders its own row again, not the ones beside it (a task that
+// did not change keeps its object, see use-new-hire-data.ts, and the handler and notes keep theirs), and
+// React compares no props of the other rows' elements.
+const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, idPrefix, expandable, open, onOpenChange, measureRow, position, setSize }: TaskRowProps) {
   const detailId = useId();
   const details = useRef<HTMLDivElement>(null);
   const TypeIcon = TYPE_ICONS[task.type];
@@ -199,7 +200,12 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
     requestAnimationFrame(() => details.current?.focus());
   };
   return (
-    <>
+    <li
+      // Rows off screen skip style, layout and paint until scrolled to; a windowed list renders few
+      // rows beyond the screen, and measures them, so they are laid out for real.
+      className={measureRow ? 'py-2.5' : 'py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]'}
+      {...(measureRow && { ref: measureRow, 'data-row-key': task.id, 'aria-setsize': setSize, 'aria-posinset': position })}
+    >
       <div className="flex items-start gap-3">
         {action ? (
           task.isCompleted ? (
@@ -273,6 +279,6 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
           <TaskDetail task={task} canAct={canTick} />
         </div>
       )}
-    </>
+    </li>
   );
 });

@@ -54,6 +54,29 @@ describe('a tick in flight', () => {
     expect(withTicks(alreadyThere, ticks([['task-1', ticked(null)]]), 0, TODAY)).toBe(alreadyThere);
   });
 
+  it('keeps its task object from render to render while the read under it stays, so ticks in a row render only their own rows', () => {
+    // Ticks faster than the reads of Dexie: both stay laid over the same read while more come.
+    const read = plan([task(0), task(1), task(2)]);
+    const first = withTicks(read, ticks([['task-0', ticked(null)]]), 0, TODAY);
+    const second = withTicks(
+      read,
+      ticks([
+        ['task-0', ticked(1)],
+        ['task-1', { ...ticked(null), click: 2 }],
+      ]),
+      0,
+      TODAY,
+    );
+    expect(second.tasks[0]).toBe(first.tasks[0]);
+    expect(second.tasks[1]?.isCompleted).toBe(true);
+    // Unticked again: a new object, the row shows it.
+    const undone = withTicks(read, ticks([['task-0', { ...ticked(1), isCompleted: false, completedAt: null, click: 3 }]]), 0, TODAY);
+    expect(undone.tasks[0]).toBe(read.tasks[0]);
+    const retick = withTicks(read, ticks([['task-0', { ...ticked(1), completedAt: '2026-01-06T11:00:00.000Z', click: 4 }]]), 0, TODAY);
+    expect(retick.tasks[0]).not.toBe(first.tasks[0]);
+    expect(retick.tasks[0]?.completedAt).toBe('2026-01-06T11:00:00.000Z');
+  });
+
   it('is dropped once a read holds it, and kept while none does', () => {
     const inFlight = ticks([
       ['task-0', ticked(3)],

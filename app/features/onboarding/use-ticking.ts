@@ -72,6 +72,21 @@ export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWr
   return { plan: shown, toggle, tickedHere };
 }
 
+/**
+ * Each read task's object with a tick laid over it. Ticks in a row can outpace the reads of Dexie (a live
+ * query that a write overtakes is read again, not delivered), so every tick of a run may stay laid over
+ * one read; the same object each time lets the memoised rows of the earlier ticks skip every render.
+ */
+const overlays = new WeakMap<OnboardingTask, OnboardingTask>();
+
+function withTickOver(task: OnboardingTask, tick: TickInFlight): OnboardingTask {
+  const kept = overlays.get(task);
+  if (kept?.isCompleted === tick.isCompleted && kept.completedAt === tick.completedAt) return kept;
+  const shown = { ...task, isCompleted: tick.isCompleted, completedAt: tick.completedAt };
+  overlays.set(task, shown);
+  return shown;
+}
+
 /** The plan with every tick that the read of `plan` may not hold laid over it, progress included. */
 export function withTicks(plan: PlanDetails, ticks: TicksInFlight, localWritesSeen: number, today: string): PlanDetails {
   if (ticks.size === 0) return plan;
@@ -80,7 +95,7 @@ export function withTicks(plan: PlanDetails, ticks: TicksInFlight, localWritesSe
     const tick = ticks.get(task.id);
     if (!tick || (tick.localWrite !== null && tick.localWrite <= localWritesSeen) || tick.isCompleted === task.isCompleted) return task;
     changed = true;
-    return { ...task, isCompleted: tick.isCompleted, completedAt: tick.completedAt };
+    return withTickOver(task, tick);
   });
   return changed ? { ...plan, tasks, ...progressOnDevice(tasks, today) } : plan;
 }
