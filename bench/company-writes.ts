@@ -53,12 +53,13 @@ const { openDatabase } = await import('../api/db/client.ts');
 const { seedDemo } = await import('../api/seed.ts');
 const { pushMutations } = await import('../api/sync/sync.queries.ts');
 const { onboardingPlans, onboardingTasks, users } = await import('../api/db/schema.ts');
+const { asCurrentUser } = await import('../api/lib/env.ts');
 
 const direct = await openDatabase({ engine: 'postgres', url: process.env.DATABASE_URL, poolSize: 2 });
 await seedDemo(direct.db);
 const [hire] = await direct.db.select().from(users).where(eq(users.email, 'newhire@demo.kickoff.local'));
 if (!hire) throw new Error('The demo seed made no new hire');
-const user = { id: hire.id, email: hire.email, role: hire.role, companyId: hire.companyId, fullName: hire.fullName, managerId: hire.managerId };
+const user = asCurrentUser(hire);
 // The new hire's own tasks that a tick completes (not forms, acknowledgements or uploads).
 const taskIds = (
   await direct.db

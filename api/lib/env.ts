@@ -24,6 +24,11 @@ export type CurrentUser = {
   managerId: string | null;
 };
 
+/** The caller's fields of a user row: tests and benchmarks call the queries as a person, with no request. */
+export function asCurrentUser(row: CurrentUser): CurrentUser {
+  return { id: row.id, email: row.email, role: row.role, companyId: row.companyId, fullName: row.fullName, managerId: row.managerId };
+}
+
 export type AppEnv = {
   Variables: {
     deps: AppDeps;

@@ -4,7 +4,7 @@ import type { PushPayload } from '../../shared/notifications.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { nextVersion, transaction } from '../db/client.ts';
 import { companies, onboardingPlans, onboardingTasks, outbox, subscriptions } from '../db/schema.ts';
-import type { CurrentUser } from '../lib/env.ts';
+import { asCurrentUser, type CurrentUser } from '../lib/env.ts';
 import type { Mail } from '../mail/mailer.ts';
 import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
 import { recountPlan } from '../onboarding/plan-recount.ts';
@@ -20,21 +20,15 @@ export async function reminderCompany(ctx: TestContext, name: string, timeZone =
   const company: Company = await ctx.createCompany(name);
   await ctx.db.update(companies).set({ planType: 'business', timeZone }).where(eq(companies.id, company.company.id));
   await ctx.db.insert(subscriptions).values({ companyId: company.company.id, planType: 'business', amount: '20', isActive: true, status: 'completed' });
-  const asUser = (row: Company['admin']): CurrentUser => ({
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    companyId: row.companyId,
-    fullName: row.fullName,
-    managerId: row.managerId,
-  });
-  const admin = asUser(company.admin);
-  const manager = asUser(company.manager);
-  const newHire = asUser(company.newHire);
+  const admin = asCurrentUser(company.admin);
+  const manager = asCurrentUser(company.manager);
+  const newHire = asCurrentUser(company.newHire);
 
   async function member(role: 'manager' | 'new_hire', fullName: string, managerId?: string): Promise<CurrentUser> {
     const slug = `${fullName.toLowerCase().replace(/\W+/g, '.')}.${crypto.randomUUID().slice(0, 6)}`;
-    return asUser(await createTeamMember(ctx.db, { companyId: company.company.id, email: `${slug}@reminders.test`, fullName, role, managerId, passwordHash: TEST_PASSWORD_HASH }));
+    return asCurrentUser(
+      await createTeamMember(ctx.db, { companyId: company.company.id, email: `${slug}@reminders.test`, fullName, role, managerId, passwordHash: TEST_PASSWORD_HASH }),
+    );
   }
 
   /** A plan of `person` from a template of `sections`, assigned by the admin. */

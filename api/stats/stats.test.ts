@@ -5,7 +5,7 @@ import { addDays } from '../../shared/plan-calendar.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { first, openDatabase, transaction } from '../db/client.ts';
 import { onboardingPlans, onboardingTasks, templates } from '../db/schema.ts';
-import type { CurrentUser } from '../lib/env.ts';
+import { asCurrentUser } from '../lib/env.ts';
 import { apiOver, createTestContext, TEST_PASSWORD_HASH, testEngine } from '../test/harness.ts';
 import { setTaskCompleted } from '../onboarding/tasks.queries.ts';
 import { expectCountersMatchRecount, rebuildCounters } from './counter-recount.ts';
@@ -75,16 +75,6 @@ async function plan(options: {
   await rebuildCounters(db, options.companyId);
   return row;
 }
-
-/** The signed-in shape of a user row, for calling the queries directly. */
-const asCurrentUser = (user: { id: string; email: string; role: CurrentUser['role']; companyId: string; fullName: string | null; managerId: string | null }): CurrentUser => ({
-  id: user.id,
-  email: user.email,
-  role: user.role,
-  companyId: user.companyId,
-  fullName: user.fullName,
-  managerId: user.managerId,
-});
 
 // A small company with known figures (see the expectations below), and another company beside it.
 const acme = await ctx.createCompany('Acme');

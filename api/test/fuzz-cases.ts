@@ -13,7 +13,7 @@ import { transaction } from '../db/client.ts';
 import { policySha256 } from '../../shared/acknowledgements.ts';
 import { ERROR_CODE } from '../../shared/errors.ts';
 import type { TemplateInputRaw } from '../../shared/templates.ts';
-import type { CurrentUser } from '../lib/env.ts';
+import { asCurrentUser } from '../lib/env.ts';
 import { sendMessage } from '../messages/messages.queries.ts';
 import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
 import { notifySignature, payhereCredentials } from '../subscriptions/payhere.ts';
@@ -69,14 +69,10 @@ export type World = WorldData & { app: TestContext['app']; close: () => Promise<
 
 type Company = Awaited<ReturnType<TestContext['createCompany']>>;
 
-function actorOf(user: Company['admin']): CurrentUser {
-  return { id: user.id, email: user.email, role: user.role, companyId: user.companyId, fullName: user.fullName, managerId: user.managerId };
-}
-
 async function populate(ctx: TestContext, company: Company): Promise<Ids> {
-  const admin = actorOf(company.admin);
-  const manager = actorOf(company.manager);
-  const newHire = actorOf(company.newHire);
+  const admin = asCurrentUser(company.admin);
+  const manager = asCurrentUser(company.manager);
+  const newHire = asCurrentUser(company.newHire);
   const full = await createTemplate(ctx.db, admin, TEMPLATE_BODY);
   const small: TemplateInputRaw = { title: 'Manager template', duration: 14, sections: [{ title: 'Week 1', dayStart: 1, dayEnd: 7, tasks: [] }] };
   const managers = await createTemplate(ctx.db, manager, small);

@@ -5,7 +5,7 @@ import { createApiKey } from '../api-keys/api-keys.queries.ts';
 import { createCompanyWithAdmin, createTeamMember } from '../auth/auth.queries.ts';
 import type { Config } from '../config.ts';
 import { transaction } from '../db/client.ts';
-import type { CurrentUser } from '../lib/env.ts';
+import { asCurrentUser, type CurrentUser } from '../lib/env.ts';
 import { sendMessage } from '../messages/messages.queries.ts';
 import { assignPlanFromTemplate } from '../onboarding/onboarding.queries.ts';
 import { notifySignature, payhereCredentials } from '../subscriptions/payhere.ts';
@@ -73,10 +73,6 @@ const templateInput = (title: string): TemplateInputRaw => ({
     },
   ],
 });
-
-function asCurrentUser(row: { id: string; email: string; role: CurrentUser['role']; companyId: string; fullName: string | null; managerId: string | null }): CurrentUser {
-  return { id: row.id, email: row.email, role: row.role, companyId: row.companyId, fullName: row.fullName, managerId: row.managerId };
-}
 
 /** A paid Growth plan, activated the only way the product allows: a verified notify. */
 async function activateGrowth(ctx: TestContext, companyId: string) {
