@@ -134,13 +134,13 @@ export async function sendMessageOnPlan(tx: Tx, user: CurrentUser, input: SendMe
   const [, plan, existing] = await Promise.all([
     lockCompany(tx, user.companyId),
     getVisiblePlan(tx, user, input.planId),
-    input.id ? first(tx.select({ senderId: messages.senderId }).from(messages).where(eq(messages.id, input.id))) : undefined,
+    input.id ? first(tx.select({ id: messages.id, senderId: messages.senderId }).from(messages).where(eq(messages.id, input.id))) : undefined,
   ]);
   const parties: PlanRef = { id: plan.id, newHireId: plan.newHireId, managerId: plan.managerId };
   // The plan was checked first, so a replayed id never tells an outsider that a message exists.
   if (existing) {
     if (existing.senderId !== user.id) throw alreadyExists('A message with this id already exists');
-    return { message: found(await getMessageById(tx, input.id as string), 'Message'), plan: parties };
+    return { message: found(await getMessageById(tx, existing.id), 'Message'), plan: parties };
   }
   const content = input.content.trim();
   if (!content) throw badRequest(MESSAGE_EMPTY, [{ path: 'content', message: MESSAGE_EMPTY }]);
