@@ -93,14 +93,15 @@ export function taskStatus(task: { isCompleted: boolean; dueDate: string | null 
   return 'Pending';
 }
 
-const NONE_KEPT: ReadonlySet<string> = new Set();
+/** No task ids: the default of a set that is usually empty, one object so that props holding it stay equal. */
+export const NO_TASK_IDS: ReadonlySet<string> = new Set();
 
 /**
  * Today's Tasks (DESIGN.md section 8): open tasks whose window contains today, overdue ones first.
  * `kept`: tasks ticked on the screen showing the list, which keep their place there, done, until the
  * person leaves it: nothing moves under their finger as they tick, and a mis-tick is undone where it was made.
  */
-export function todaysTasks<T extends Pick<OnboardingTask, 'id' | 'isCompleted' | 'opensOn' | 'dueDate'>>(tasks: T[], today: string, kept = NONE_KEPT): T[] {
+export function todaysTasks<T extends Pick<OnboardingTask, 'id' | 'isCompleted' | 'opensOn' | 'dueDate'>>(tasks: T[], today: string, kept = NO_TASK_IDS): T[] {
   const listed = tasks.filter((task) => !task.isCompleted || kept.has(task.id));
   const overdue = listed.filter((task) => taskTiming(task, today) === 'overdue');
   const inWindow = listed.filter((task) => task.opensOn !== null && taskTiming(task, today) === 'today');

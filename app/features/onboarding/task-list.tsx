@@ -4,7 +4,7 @@
 // that opens its details, where it is done.
 import { CalendarDays, ChevronDown, Circle, CircleCheck, ClipboardList, CloudOff, FileSignature, FileUp, Handshake, ListChecks, TriangleAlert, Video } from 'lucide-react';
 import { memo, useCallback, useId, useRef, useState } from 'react';
-import { taskStatus, type OnboardingTask } from '../../../shared/onboarding.ts';
+import { NO_TASK_IDS, taskStatus, type OnboardingTask } from '../../../shared/onboarding.ts';
 import { PHASE_TABS, phaseTabOfDay, type PhaseTab } from '../../../shared/plan-calendar.ts';
 import { ACTION_TASK_CALLS, isActionTask, TASK_TYPE_LABELS, type TaskType } from '../../../shared/tasks.ts';
 import { formatDay } from '../../lib/format.ts';
@@ -113,7 +113,7 @@ export function TaskRows({
 }) {
   // The rows whose details are open; kept here so that a row left out of the window and rendered
   // again opens as it was (and an open row stays rendered, its details with their state).
-  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(NO_IDS);
+  const [openIds, setOpenIds] = useState<ReadonlySet<string>>(NO_TASK_IDS);
   const onOpenChange = useCallback((taskId: string, open: boolean) => {
     setOpenIds((current) => {
       if (current.has(taskId) === open) return current;
@@ -163,8 +163,6 @@ export function TaskRows({
     </ul>
   );
 }
-
-const NO_IDS: ReadonlySet<string> = new Set();
 
 type TaskRowProps = {
   task: OnboardingTask;

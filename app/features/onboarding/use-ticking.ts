@@ -4,7 +4,7 @@
 // task and its outbox row in one transaction) and the sync (after the paint) follow behind. From then
 // on Dexie's value is shown again, so a tick the server refuses is undone on screen as before.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { OnboardingTask, PlanDetails } from '../../../shared/onboarding.ts';
+import { NO_TASK_IDS, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
 import { notify, notifyError } from '../../lib/notify.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
 import { progressOnDevice } from './use-new-hire-data.ts';
@@ -14,7 +14,6 @@ export type TickInFlight = { isCompleted: boolean; completedAt: string | null; c
 export type TicksInFlight = ReadonlyMap<string, TickInFlight>;
 
 const NO_TICKS: TicksInFlight = new Map();
-const NO_IDS: ReadonlySet<string> = new Set();
 
 /**
  * Ticks in a row update one toast in place: a new toast each time would mount, measure itself and
@@ -29,7 +28,7 @@ const TICK_TOAST = { replaces: 'task-tick' };
 export function useTicking(engine: SyncEngine, plan: PlanDetails | null, localWritesSeen: number, today: string) {
   const [ticks, setTicks] = useState<TicksInFlight>(NO_TICKS);
   // Ticked on this screen: they keep their place in Today's Tasks (todaysTasks) until the person leaves it.
-  const [tickedHere, setTickedHere] = useState<ReadonlySet<string>>(NO_IDS);
+  const [tickedHere, setTickedHere] = useState<ReadonlySet<string>>(NO_TASK_IDS);
   const clicks = useRef(0);
   const latestSeen = useRef(localWritesSeen);
   useEffect(() => {
