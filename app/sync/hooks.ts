@@ -1,13 +1,14 @@
 // React bindings of the sync engine: the engine of the signed-in new hire, its status, the outbox
 // count, and the live Dexie reads the new-hire screens render from.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../shared/auth.ts';
 import type { MyTask } from '../../shared/onboarding.ts';
 import { toIsoDate } from '../../shared/plan-calendar.ts';
 import { isPersonsChange, type SyncEngine, type SyncSnapshot } from './engine.ts';
 import { countOpen, localAssignedTasks, shownInMyTasks } from './local-tasks.ts';
 import { syncEngineFor } from './session.ts';
+import { useSettledRead } from './settled-read.ts';
 
 /** The engine of a new hire (their screens are offline-first); null for staff, whose screens are online. */
 export function useSyncEngine(user: SessionUser | null | undefined): SyncEngine | null {
@@ -59,7 +60,14 @@ export function useLocalMyTasks(engine: SyncEngine | null, today: string): MyTas
   return useLiveQuery(async () => (engine ? shownInMyTasks(await localAssignedTasks(engine.db, engine.user.id, today), today) : []), [engine, today]);
 }
 
-/** The sidebar's count of a new hire's open tasks, from the device. */
+/** What the count reads: a write to either reads it again. */
+const COUNT_TABLES = ['tasks', 'plans'];
+
+/**
+ * The sidebar's count of a new hire's open tasks, from the device; read once writes settle
+ * (settled-read.ts), not at each tick of a run.
+ */
 export function useLocalMyTasksCount(engine: SyncEngine | null, today: string): { open: number; overdue: number } | undefined {
-  return useLiveQuery(async () => (engine ? countOpen(await localAssignedTasks(engine.db, engine.user.id, today), today) : undefined), [engine, today]);
+  const read = useCallback(async () => (engine ? countOpen(await localAssignedTasks(engine.db, engine.user.id, today), today) : undefined), [engine, today]);
+  return useSettledRead(engine?.db ?? null, COUNT_TABLES, read);
 }

@@ -3,12 +3,13 @@
 // and the sync bookkeeping, never the company, the contacts or the refused changes. A task that did not
 // change keeps its object from the read before, so a memoised row skips it.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { canSeePlan, newHireTasks, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
 import { progressOf, type Progress } from '../../../shared/progress.ts';
 import type { PullResponse } from '../../../shared/sync.ts';
 import { getMeta, type LocalMessage, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
+import { useSettledRead } from '../../sync/settled-read.ts';
 import type { TaskNote } from './task-list.tsx';
 
 export type NewHireData = {
@@ -25,6 +26,9 @@ export type NewHireData = {
 
 /** One note object for every task waiting to sync, so a row's props stay equal from read to read. */
 const PENDING_NOTE: TaskNote = { kind: 'pending', text: 'Saved on this device, waiting to sync' };
+
+/** What the plan's read reads: a write to any of them reads it again. */
+const PLAN_TABLES = ['meta', 'plans', 'tasks', 'templates'];
 
 type PlanRead = { plan: PlanDetails | null; localWritesSeen: number; pendingTaskIds: ReadonlySet<string> };
 
@@ -52,23 +56,29 @@ export function useNewHireData(engine: SyncEngine, today: string, notePending: b
     return { company: company ?? null, contacts: contacts ?? null, rejected: rejected ?? [] };
   }, [db]);
 
-  const planRead = useLiveQuery(async (): Promise<PlanRead> => {
-    // The count first: the tasks read after it hold at least the actions it counts.
-    const localWritesSeen = (await getMeta(db, 'sync'))?.localWrites ?? 0;
-    const plans = await db.plans.orderBy('createdAt').toArray();
-    // The first plan, as the spec says: a new hire normally has exactly one.
-    // Tasks of other people's plans (the person is someone's buddy) come without their plan: never this one.
-    const row = plans.find((plan) => canSeePlan(user, plan)) ?? null;
-    if (!row) return { plan: null, localWritesSeen, pendingTaskIds: new Set() };
-    const [localTasks, template] = await Promise.all([
-      db.tasks.where('planId').equals(row.id).sortBy('order'),
-      row.template ?? (row.templateId ? db.templates.get(row.templateId).then((found) => found ?? null) : null),
-    ]);
-    // A task with a base holds a change of this device that the server has not confirmed yet.
-    const pendingTaskIds = new Set(localTasks.filter((task) => task.base !== undefined).map((task) => task.id));
-    const tasks = keepUnchanged(localTasks.map(({ base: _base, plan: _plan, ...task }) => task));
-    return { plan: { ...row, template, tasks, ...progressOnDevice(tasks, today) }, localWritesSeen, pendingTaskIds };
-  }, [db, user, keepUnchanged, today]);
+  // Read once writes settle, not at each (sync/settled-read.ts): ticks in a row show over the last read.
+  const readPlan = useCallback(
+    (): Promise<PlanRead> =>
+      db.transaction('r', [db.meta, db.plans, db.tasks, db.templates], async () => {
+        // One read-only transaction: the count and the tasks come from the same moment.
+        const localWritesSeen = (await getMeta(db, 'sync'))?.localWrites ?? 0;
+        const plans = await db.plans.orderBy('createdAt').toArray();
+        // The first plan, as the spec says: a new hire normally has exactly one.
+        // Tasks of other people's plans (the person is someone's buddy) come without their plan: never this one.
+        const row = plans.find((plan) => canSeePlan(user, plan)) ?? null;
+        if (!row) return { plan: null, localWritesSeen, pendingTaskIds: new Set() };
+        const [localTasks, template] = await Promise.all([
+          db.tasks.where('planId').equals(row.id).sortBy('order'),
+          row.template ?? (row.templateId ? db.templates.get(row.templateId).then((found) => found ?? null) : null),
+        ]);
+        // A task with a base holds a change of this device that the server has not confirmed yet.
+        const pendingTaskIds = new Set(localTasks.filter((task) => task.base !== undefined).map((task) => task.id));
+        const tasks = keepUnchanged(localTasks.map(({ base: _base, plan: _plan, ...task }) => task));
+        return { plan: { ...row, template, tasks, ...progressOnDevice(tasks, today) }, localWritesSeen, pendingTaskIds };
+      }),
+    [db, user, keepUnchanged, today],
+  );
+  const planRead = useSettledRead(db, PLAN_TABLES, readPlan);
 
   const rejected = settings?.rejected;
   const pendingTaskIds = planRead?.pendingTaskIds;

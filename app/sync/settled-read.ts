@@ -1,0 +1,102 @@
+// A read of Dexie that follows its tables' writes the way a screen needs when the writes come in runs.
+// Dexie's liveQuery reads again at every write and throws a read away when the next write overtakes it:
+// ticks in a row (a task and its outbox row each) made the new hire's dashboard read the plan's 200 tasks
+// once per tick, mostly for nothing, and that work landed on the next tick's frame (issue 20). Here the
+// first write after a quiet moment is read at once, as before, and the writes that follow it within
+// `quietMs` are read once, when they stop (or every `maxWaitMs` while they go on). Ticks show over the
+// last read in the meantime (features/onboarding/use-ticking.ts).
+import Dexie from 'dexie';
+import { useEffect, useState } from 'react';
+
+/** Ticks at a person's quickest come 150-300 ms apart. */
+export const SETTLE_QUIET_MS = 300;
+export const SETTLE_MAX_WAIT_MS = 2_000;
+
+export type SettledReadOptions = { quietMs?: number; maxWaitMs?: number };
+
+/**
+ * Calls `onResult` with `read()` now and after the writes to `tables` of `db` (this tab's or another's);
+ * never two reads at once, so results arrive in order. Returns the stop function.
+ */
+export function watchSettled<T>(
+  db: Dexie,
+  tables: readonly string[],
+  read: () => Promise<T>,
+  onResult: (result: T) => void,
+  onError: (error: unknown) => void,
+  { quietMs = SETTLE_QUIET_MS, maxWaitMs = SETTLE_MAX_WAIT_MS }: SettledReadOptions = {},
+): () => void {
+  const prefixes = tables.map((table) => `idb://${db.name}/${table}/`);
+  let stopped = false;
+  let running = false;
+  let changedWhileRunning = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let waitingSince: number | null = null;
+  let lastRunEnded = -Infinity;
+
+  const run = async () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    waitingSince = null;
+    running = true;
+    try {
+      const result = await read();
+      if (!stopped) onResult(result);
+    } catch (error) {
+      if (!stopped) onError(error);
+    } finally {
+      running = false;
+      lastRunEnded = performance.now();
+      if (changedWhileRunning && !stopped) {
+        changedWhileRunning = false;
+        later();
+      }
+    }
+  };
+
+  /** Reads once the writes have been quiet for `quietMs`, or at once when they have kept it waiting `maxWaitMs`. */
+  const later = () => {
+    const now = performance.now();
+    waitingSince ??= now;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => void run(), Math.max(0, Math.min(quietMs, waitingSince + maxWaitMs - now)));
+  };
+
+  const onWrite = (parts: Record<string, unknown>) => {
+    if (stopped || !Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)))) return;
+    if (running) changedWhileRunning = true;
+    else if (timer === null && performance.now() - lastRunEnded >= quietMs) void run();
+    else later();
+  };
+
+  Dexie.on.storagemutated.subscribe(onWrite);
+  void run();
+  return () => {
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+    Dexie.on.storagemutated.unsubscribe(onWrite);
+  };
+}
+
+/**
+ * `watchSettled` as a hook: undefined until the first read, and without a database. `read` is the read's
+ * identity: pass a memoised function (useCallback), and the hook reads again when it changes. A failed
+ * read is thrown in render, for the route's error boundary, as useLiveQuery does.
+ */
+export function useSettledRead<T>(db: Dexie | null, tables: readonly string[], read: () => Promise<T>): T | undefined {
+  const [state, setState] = useState<{ result: T } | { error: unknown } | null>(null);
+  const tableList = tables.join(',');
+  useEffect(() => {
+    if (!db) return;
+    return watchSettled(
+      db,
+      tableList.split(','),
+      read,
+      (result) => setState({ result }),
+      (error) => setState({ error }),
+    );
+  }, [db, tableList, read]);
+  if (state && 'error' in state) throw state.error;
+  // Until a new `read` answers, the last result stays: the best there is.
+  return db && state ? state.result : undefined;
+}
