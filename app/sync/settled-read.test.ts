@@ -103,4 +103,30 @@ describe('a settled read', () => {
     await sleep(QUIET_MS * 2);
     expect(results.at(-1)).toBe(0);
   });
+
+  it('reports a failed read, but not the database closing under it (signing out deletes it)', async () => {
+    const db = createKickoffDb(crypto.randomUUID());
+    opened.push(db);
+    const errors: unknown[] = [];
+    db.close();
+    const stop = watchSettled(
+      db,
+      ['tasks'],
+      () => db.tasks.toArray(),
+      () => undefined,
+      (error) => errors.push(error),
+    );
+    await sleep(QUIET_MS);
+    expect(errors).toEqual([]);
+    stop();
+    const failing = watchSettled(
+      db,
+      ['tasks'],
+      () => Promise.reject(new Error('disk full')),
+      () => undefined,
+      (error) => errors.push(error),
+    );
+    await expect.poll(() => errors.length).toBe(1);
+    failing();
+  });
 });

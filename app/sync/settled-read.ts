@@ -12,6 +12,8 @@ import { useEffect, useState } from 'react';
 export const SETTLE_QUIET_MS = 300;
 export const SETTLE_MAX_WAIT_MS = 2_000;
 
+const QUIET_ERRORS = new Set(['DatabaseClosedError', 'AbortError']);
+
 export type SettledReadOptions = { quietMs?: number; maxWaitMs?: number };
 
 /**
@@ -43,7 +45,8 @@ export function watchSettled<T>(
       const result = await read();
       if (!stopped) onResult(result);
     } catch (error) {
-      if (!stopped) onError(error);
+      // The database closing under a read (signing out deletes it) is no error to show, as in liveQuery.
+      if (!stopped && !QUIET_ERRORS.has((error as { name?: string } | null)?.name ?? '')) onError(error);
     } finally {
       running = false;
       lastRunEnded = performance.now();
