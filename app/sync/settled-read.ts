@@ -9,8 +9,8 @@ import Dexie from 'dexie';
 import { useEffect, useState } from 'react';
 
 /** Ticks at a person's quickest come 150-300 ms apart. */
-export const SETTLE_QUIET_MS = 300;
-export const SETTLE_MAX_WAIT_MS = 2_000;
+const SETTLE_QUIET_MS = 300;
+const SETTLE_MAX_WAIT_MS = 2_000;
 
 const QUIET_ERRORS = new Set(['DatabaseClosedError', 'AbortError']);
 
@@ -82,23 +82,22 @@ export function watchSettled<T>(
 }
 
 /**
- * `watchSettled` as a hook: undefined until the first read, and without a database. `read` is the read's
- * identity: pass a memoised function (useCallback), and the hook reads again when it changes. A failed
- * read is thrown in render, for the route's error boundary, as useLiveQuery does.
+ * `watchSettled` as a hook: undefined until the first read, and without a database. `tables` is a
+ * constant and `read` a memoised function (useCallback): the hook watches again when either changes. A
+ * failed read is thrown in render, for the route's error boundary, as useLiveQuery does.
  */
 export function useSettledRead<T>(db: Dexie | null, tables: readonly string[], read: () => Promise<T>): T | undefined {
   const [state, setState] = useState<{ result: T } | { error: unknown } | null>(null);
-  const tableList = tables.join(',');
   useEffect(() => {
     if (!db) return;
     return watchSettled(
       db,
-      tableList.split(','),
+      tables,
       read,
       (result) => setState({ result }),
       (error) => setState({ error }),
     );
-  }, [db, tableList, read]);
+  }, [db, tables, read]);
   if (state && 'error' in state) throw state.error;
   // Until a new `read` answers, the last result stays: the best there is.
   return db && state ? state.result : undefined;

@@ -27,7 +27,7 @@ export type NewHireData = {
 /** One note object for every task waiting to sync, so a row's props stay equal from read to read. */
 const PENDING_NOTE: TaskNote = { kind: 'pending', text: 'Saved on this device, waiting to sync' };
 
-/** What the plan's read reads: a write to any of them reads it again. */
+/** What the plan's read reads, in one transaction: a write to any of them reads it again. */
 const PLAN_TABLES = ['meta', 'plans', 'tasks', 'templates'];
 
 type PlanRead = { plan: PlanDetails | null; localWritesSeen: number; pendingTaskIds: ReadonlySet<string> };
@@ -59,7 +59,7 @@ export function useNewHireData(engine: SyncEngine, today: string, notePending: b
   // Read once writes settle, not at each (sync/settled-read.ts): ticks in a row show over the last read.
   const readPlan = useCallback(
     (): Promise<PlanRead> =>
-      db.transaction('r', [db.meta, db.plans, db.tasks, db.templates], async () => {
+      db.transaction('r', PLAN_TABLES, async () => {
         // One read-only transaction: the count and the tasks come from the same moment.
         const localWritesSeen = (await getMeta(db, 'sync'))?.localWrites ?? 0;
         const plans = await db.plans.orderBy('createdAt').toArray();
