@@ -4,22 +4,30 @@
 // prints the median performance score, LCP, TBT and CLS against the targets (score >= 95, CLS 0).
 // Needs the built app (`vite build`; STATIC_DIR picks another build) unless BENCH_URL points at a
 // running server with the demo company (then BENCH_DEMO_PASSWORD gives its password).
+// Usage: npx tsx bench/lighthouse.ts [--only <path>] [--reports]   (--reports writes each run's whole
+// report to bench/out/lighthouse-<page>-<run>.json: long tasks, bootup time, the LCP's phases)
 // Packages: lighthouse@12.2.3 and chrome-launcher@1.2.1 (dev dependencies).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { waitUntilUp } from './wait-until-up.ts';
 
+const { values: args } = parseArgs({ options: { only: { type: 'string' }, reports: { type: 'boolean', default: false } } });
 const RUNS = 3;
-const PAGES: { path: string; signInAs?: string }[] = [{ path: '/' }, { path: '/login' }, { path: '/new-hire-dashboard', signInAs: 'newhire@demo.kickoff.local' }];
+const ALL_PAGES: { path: string; signInAs?: string }[] = [{ path: '/' }, { path: '/login' }, { path: '/new-hire-dashboard', signInAs: 'newhire@demo.kickoff.local' }];
+const PAGES = args.only ? ALL_PAGES.filter((page) => page.path === args.only) : ALL_PAGES;
 const TARGET = { score: 95, cls: 0 };
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const PORT = Number(process.env.BENCH_PORT ?? 4310);
 
 type Audit = { numericValue?: number };
-type RunnerResult = { lhr: { categories: { performance: { score: number | null } }; audits: Record<string, Audit | undefined>; runtimeError?: { message: string } } };
+type RunnerResult = {
+  report: string | string[];
+  lhr: { categories: { performance: { score: number | null } }; audits: Record<string, Audit | undefined>; runtimeError?: { message: string } };
+};
 type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<RunnerResult | undefined>;
 type ChromeLauncher = { launch: (options: { chromePath: string; chromeFlags: string[] }) => Promise<{ port: number; kill: () => Promise<void> | void }> };
 
@@ -102,6 +110,10 @@ async function main() {
         if (result?.lhr.runtimeError) result = await lighthouse(`${baseUrl}${path}`, flags);
         if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
         const { audits, categories } = result.lhr;
+        if (args.reports) {
+          mkdirSync('bench/out', { recursive: true });
+          writeFileSync(`bench/out/lighthouse-${path.replace(/\W+/g, '') || 'landing'}-${run}.json`, String(result.report));
+        }
         runs.push({
           score: Math.round((categories.performance.score ?? 0) * 100),
           lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,

@@ -200,8 +200,11 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
   return (
     <li
       // Rows off screen skip style, layout and paint until scrolled to; a windowed list renders few
-      // rows beyond the screen, and measures them, so they are laid out for real.
-      className={measureRow ? 'py-2.5' : 'py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]'}
+      // rows beyond the screen, and measures them, so they are laid out for real. Each row is a paint
+      // layer of its own (relative, isolated): Chromium then repaints the ticked row and copies the
+      // others' recorded paint, where it re-recorded the whole card (67 -> 22 ms per tick at 4x CPU).
+      // Not `contain: paint`, which saves as much but clips the focus ring at the row's edges.
+      className={measureRow ? 'relative isolate py-2.5' : 'relative isolate py-2.5 [contain-intrinsic-size:auto_4rem] [content-visibility:auto]'}
       {...(measureRow && { ref: measureRow, 'data-row-key': task.id, 'aria-setsize': setSize, 'aria-posinset': position })}
     >
       <div className="flex items-start gap-3">
