@@ -155,7 +155,7 @@ const MyTaskRow = memo(function MyTaskRow({ task, today, forSelf, onToggle, busy
         <input
           id={checkboxId}
           type="checkbox"
-          className="checkbox checkbox-primary mt-0.5"
+          className="checkbox checkbox-primary instant mt-0.5"
           checked={task.isCompleted}
           disabled={busy}
           onChange={(event) => onToggle(task, event.currentTarget.checked)}

@@ -54,7 +54,7 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
 
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <PlanStat icon={Target} label="Your Progress" value={`${progress}%`}>
-          <progress className="progress progress-primary h-1.5 w-full" value={progress} max={100} aria-hidden="true" />
+          <progress className="progress progress-primary instant h-1.5 w-full" value={progress} max={100} aria-hidden="true" />
           <span className="mt-1 block">Whole plan: {plan.progressPercentage}%</span>
         </PlanStat>
         <PlanStat icon={CircleCheckBig} label="Tasks Completed" value={`${part.completedTasks}/${part.totalTasks}`}>
@@ -174,7 +174,7 @@ function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNo
           {actions && <div className="flex flex-wrap gap-2 pt-2">{actions}</div>}
         </div>
         <div
-          className="radial-progress shrink-0 border-4 border-primary-content/20 bg-primary-content/10 text-lg font-bold"
+          className="radial-progress instant shrink-0 border-4 border-primary-content/20 bg-primary-content/10 text-lg font-bold"
           style={{ '--value': progress, '--size': '5.5rem', '--thickness': '0.5rem' } as CSSProperties}
           role="progressbar"
           aria-valuenow={progress}

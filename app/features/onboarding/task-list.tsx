@@ -218,7 +218,7 @@ const TaskRow = memo(function TaskRow({ task, today, canTick, onToggle, note, id
           <input
             id={checkboxId}
             type="checkbox"
-            className="checkbox checkbox-primary mt-0.5"
+            className="checkbox checkbox-primary instant mt-0.5"
             checked={task.isCompleted}
             disabled={!canTick}
             onChange={(event) => onToggle?.(task, event.currentTarget.checked)}
