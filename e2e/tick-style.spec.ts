@@ -1,7 +1,8 @@
 // What keeps a tick's style work small on a page of hundreds of task rows (issue 20): no stylesheet
 // rule of the form `:root:has(...)`, which makes the browser re-match the whole document whenever a box
 // is ticked or a row leaves Today's Tasks; the page under an open dialog still does not scroll (the
-// dialog locks it with a class instead).
+// dialog locks it with a class instead). And a tick shows in its click's frame: the checkmark and the
+// progress ring take their new state at once instead of animating to it.
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './fixtures.ts';
 
@@ -32,4 +33,31 @@ test('no :root:has() rule in the page’s styles, and an open dialog locks the p
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect.poll(overflow).not.toBe('hidden');
+});
+
+test('a tick shows in the frame of its click: the checkmark and the progress ring do not animate', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.newHire);
+  await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
+  const ring = page.getByRole('progressbar', { name: 'Your progress' });
+  const before = await ring.getAttribute('aria-valuenow');
+
+  // Clicked and read in the page, so that what is read is the next frame's, not a later one's.
+  const frame = await page.evaluate(async () => {
+    const box = document.querySelector<HTMLInputElement>('main input.checkbox:not(:checked)');
+    const progress = document.querySelector('[role="progressbar"][aria-label="Your progress"]');
+    if (!box || !progress) throw new Error('No open task or no progress ring');
+    box.click();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    return {
+      checked: box.checked,
+      checkmarkOpacity: getComputedStyle(box, '::before').opacity,
+      value: progress.getAttribute('aria-valuenow'),
+      drawn: getComputedStyle(progress).getPropertyValue('--radialprogress').trim(),
+    };
+  });
+  expect(frame.checked).toBe(true);
+  expect(frame.checkmarkOpacity).toBe('1');
+  expect(frame.value).not.toBe(before);
+  expect(frame.drawn).toBe(`${frame.value}%`);
 });
