@@ -27,10 +27,18 @@ export function useSyncSnapshot(engine: SyncEngine | null): SyncSnapshot {
   return useSyncExternalStore(engine?.subscribe ?? noop, engine?.getSnapshot ?? (() => idleSnapshot), () => idleSnapshot);
 }
 
-/** How many of the person's changes wait in the outbox (0 without an engine); read receipts do not count. */
+/** What the pending count reads: every tick and message writes it. */
+const OUTBOX_TABLES = ['outbox'];
+
+/**
+ * How many of the person's changes wait in the outbox (0 without an engine); read receipts do not
+ * count. Read once writes settle (settled-read.ts): offline, a run of ticks read the whole, growing
+ * outbox at each one.
+ */
 export function usePendingCount(engine: SyncEngine | null): number {
   // Read whole and counted here: Dexie walks a filter() with a cursor, one round trip per row.
-  return useLiveQuery(async () => (engine ? (await engine.db.outbox.toArray()).filter(isPersonsChange).length : 0), [engine], 0);
+  const read = useCallback(async () => (engine ? (await engine.db.outbox.toArray()).filter(isPersonsChange).length : 0), [engine]);
+  return useSettledRead(engine?.db ?? null, OUTBOX_TABLES, read) ?? 0;
 }
 
 /** An open conversation: pulls at once, then every 3 s while mounted and the change stream is down. */
