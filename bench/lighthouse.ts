@@ -18,6 +18,7 @@ const { values: args } = parseArgs({ options: { only: { type: 'string' }, report
 const RUNS = 3;
 const ALL_PAGES: { path: string; signInAs?: string }[] = [{ path: '/' }, { path: '/login' }, { path: '/new-hire-dashboard', signInAs: 'newhire@demo.kickoff.local' }];
 const PAGES = args.only ? ALL_PAGES.filter((page) => page.path === args.only) : ALL_PAGES;
+if (PAGES.length === 0) throw new Error(`--only ${args.only}: not one of ${ALL_PAGES.map((page) => page.path).join(', ')}`);
 const TARGET = { score: 95, cls: 0 };
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
