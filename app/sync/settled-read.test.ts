@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKickoffDb, type KickoffDb } from './db.ts';
-import { watchSettled } from './settled-read.ts';
+import { watchSettled, type SettledReadOptions } from './settled-read.ts';
 import { checklistTask } from './test-fixtures.ts';
 
 const QUIET_MS = 60;
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 /** A database holding `count` tasks, and a watch of how many are done, with every result it gave. */
-async function watched(count: number, { quietMs = QUIET_MS, maxWaitMs = 2_000 } = {}) {
+async function watched(count: number, { quietMs = QUIET_MS, maxWaitMs = 2_000, readAtOnceWhile }: SettledReadOptions<number> = {}) {
   const db = createKickoffDb(crypto.randomUUID());
   opened.push(db);
   const planId = crypto.randomUUID();
@@ -35,7 +35,7 @@ async function watched(count: number, { quietMs = QUIET_MS, maxWaitMs = 2_000 } 
     (error) => {
       throw error;
     },
-    { quietMs, maxWaitMs },
+    { quietMs, maxWaitMs, readAtOnceWhile },
   );
   await expect.poll(() => results.length).toBe(1);
   const tick = (index: number) => db.tasks.update(tasks[index]!.id, { isCompleted: true });
@@ -88,6 +88,18 @@ describe('a settled read', () => {
     await expect.poll(() => results.some((done) => done > 1 && done < 40 && index < 40)).toBe(true);
     await ticking;
     await expect.poll(() => results.at(-1)).toBe(40);
+    stop();
+  });
+
+  it('reads every write at once while the last result asks for it (a screen waiting for its first pull)', async () => {
+    // Right after a read, a write would wait a quiet minute: a read before then can only be one at once.
+    const { results, tick, stop } = await watched(5, { quietMs: 60_000, maxWaitMs: 60_000, readAtOnceWhile: (done) => done === 0 });
+    await tick(0);
+    await expect.poll(() => results.at(-1)).toBe(1);
+    // One done: the read no longer asks, so the next write waits for its quiet moment.
+    await tick(1);
+    await sleep(QUIET_MS * 3);
+    expect(results.at(-1)).toBe(1);
     stop();
   });
 

@@ -14,7 +14,16 @@ const SETTLE_MAX_WAIT_MS = 2_000;
 
 const QUIET_ERRORS = new Set(['DatabaseClosedError', 'AbortError']);
 
-export type SettledReadOptions = { quietMs?: number; maxWaitMs?: number };
+export type SettledReadOptions<T> = {
+  quietMs?: number;
+  maxWaitMs?: number;
+  /**
+   * While this holds of the last result, every write is read at once. A screen waiting for its first
+   * data (a first visit's pull) shows it the moment it lands instead of a quiet moment later, and
+   * never shows the empty answer of the read before it in the meantime.
+   */
+  readAtOnceWhile?: (last: T) => boolean;
+};
 
 /**
  * Calls `onResult` with `read()` now and after the writes to `tables` of `db` (this tab's or another's);
@@ -26,7 +35,7 @@ export function watchSettled<T>(
   read: () => Promise<T>,
   onResult: (result: T) => void,
   onError: (error: unknown) => void,
-  { quietMs = SETTLE_QUIET_MS, maxWaitMs = SETTLE_MAX_WAIT_MS }: SettledReadOptions = {},
+  { quietMs = SETTLE_QUIET_MS, maxWaitMs = SETTLE_MAX_WAIT_MS, readAtOnceWhile }: SettledReadOptions<T> = {},
 ): () => void {
   const prefixes = tables.map((table) => `idb://${db.name}/${table}/`);
   let stopped = false;
@@ -35,6 +44,8 @@ export function watchSettled<T>(
   let timer: ReturnType<typeof setTimeout> | null = null;
   let waitingSince: number | null = null;
   let lastRunEnded = -Infinity;
+  let last: { result: T } | null = null;
+  const readAtOnce = () => !!last && !!readAtOnceWhile?.(last.result);
 
   const run = async () => {
     if (timer !== null) clearTimeout(timer);
@@ -43,6 +54,7 @@ export function watchSettled<T>(
     running = true;
     try {
       const result = await read();
+      last = { result };
       if (!stopped) onResult(result);
     } catch (error) {
       // The database closing under a read (signing out deletes it) is no error to show, as in liveQuery.
@@ -52,7 +64,8 @@ export function watchSettled<T>(
       lastRunEnded = performance.now();
       if (changedWhileRunning && !stopped) {
         changedWhileRunning = false;
-        later();
+        if (readAtOnce()) void run();
+        else later();
       }
     }
   };
@@ -68,7 +81,7 @@ export function watchSettled<T>(
   const onWrite = (parts: Record<string, unknown>) => {
     if (stopped || !Object.keys(parts).some((part) => prefixes.some((prefix) => part.startsWith(prefix)))) return;
     if (running) changedWhileRunning = true;
-    else if (timer === null && performance.now() - lastRunEnded >= quietMs) void run();
+    else if (readAtOnce() || (timer === null && performance.now() - lastRunEnded >= quietMs)) void run();
     else later();
   };
 
@@ -82,11 +95,12 @@ export function watchSettled<T>(
 }
 
 /**
- * `watchSettled` as a hook: undefined until the first read, and without a database. `tables` is a
- * constant and `read` a memoised function (useCallback): the hook watches again when either changes. A
+ * `watchSettled` as a hook: undefined until the first read, and without a database. `tables` and
+ * `options` are constants and `read` a memoised function (useCallback): the hook watches again when one
+ * changes. A
  * failed read is thrown in render, for the route's error boundary, as useLiveQuery does.
  */
-export function useSettledRead<T>(db: Dexie | null, tables: readonly string[], read: () => Promise<T>): T | undefined {
+export function useSettledRead<T>(db: Dexie | null, tables: readonly string[], read: () => Promise<T>, options?: SettledReadOptions<T>): T | undefined {
   const [state, setState] = useState<{ result: T } | { error: unknown } | null>(null);
   useEffect(() => {
     if (!db) return;
@@ -96,8 +110,9 @@ export function useSettledRead<T>(db: Dexie | null, tables: readonly string[], r
       read,
       (result) => setState({ result }),
       (error) => setState({ error }),
+      options,
     );
-  }, [db, tables, read]);
+  }, [db, tables, read, options]);
   if (state && 'error' in state) throw state.error;
   // Until a new `read` answers, the last result stays: the best there is.
   return db && state ? state.result : undefined;

@@ -1,5 +1,5 @@
 // The new hire's screens read Dexie only (DESIGN.md section 6); the sync engine fills it.
-// Three live queries, so that each re-reads only when what it reads changes: a tick rewrites the task
+// Two reads, so that each re-reads only when what it reads changes: a tick rewrites the task
 // and the sync bookkeeping, never the company, the contacts or the refused changes. A task that did not
 // change keeps its object from the read before, so a memoised row skips it.
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -9,7 +9,7 @@ import { progressOf, type Progress } from '../../../shared/progress.ts';
 import type { PullResponse } from '../../../shared/sync.ts';
 import { getMeta, type LocalMessage, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
-import { useSettledRead } from '../../sync/settled-read.ts';
+import { useSettledRead, type SettledReadOptions } from '../../sync/settled-read.ts';
 import type { TaskNote } from './task-list.tsx';
 
 export type NewHireData = {
@@ -30,7 +30,14 @@ const PENDING_NOTE: TaskNote = { kind: 'pending', text: 'Saved on this device, w
 /** What the plan's read reads, in one transaction: a write to any of them reads it again. */
 const PLAN_TABLES = ['meta', 'plans', 'tasks', 'templates'];
 
-type PlanRead = { plan: PlanDetails | null; localWritesSeen: number; pendingTaskIds: ReadonlySet<string> };
+type PlanRead = { synced: boolean; plan: PlanDetails | null; localWritesSeen: number; pendingTaskIds: ReadonlySet<string> };
+
+/**
+ * Until a pull has landed the screen waits for one, so its writes are read at once. `synced` comes from
+ * the same read as the plan: read apart, a first visit showed "No onboarding plan" for the moment
+ * between the pull landing and the plan's read.
+ */
+const PLAN_READ_OPTIONS: SettledReadOptions<PlanRead> = { readAtOnceWhile: (last) => !last.synced };
 
 /**
  * A plan's progress on the device: the whole plan counts every task, the new hire's part only their own
@@ -48,9 +55,6 @@ export function useNewHireData(engine: SyncEngine, today: string, notePending: b
   const { db, user } = engine;
   const [keepUnchanged] = useState(createTaskKeeper);
 
-  // Written by every sync; the screen only asks whether one has landed (an unchanged answer renders nothing).
-  const synced = useLiveQuery(async () => !!(await getMeta(db, 'sync'))?.lastSyncedAt, [db]);
-
   const settings = useLiveQuery(async () => {
     const [company, contacts, rejected] = await Promise.all([getMeta(db, 'company'), getMeta(db, 'contacts'), getMeta(db, 'rejected')]);
     return { company: company ?? null, contacts: contacts ?? null, rejected: rejected ?? [] };
@@ -61,12 +65,14 @@ export function useNewHireData(engine: SyncEngine, today: string, notePending: b
     (): Promise<PlanRead> =>
       db.transaction('r', PLAN_TABLES, async () => {
         // One read-only transaction: the count and the tasks come from the same moment.
-        const localWritesSeen = (await getMeta(db, 'sync'))?.localWrites ?? 0;
+        const sync = await getMeta(db, 'sync');
+        const synced = !!sync?.lastSyncedAt;
+        const localWritesSeen = sync?.localWrites ?? 0;
         const plans = await db.plans.orderBy('createdAt').toArray();
         // The first plan, as the spec says: a new hire normally has exactly one.
         // Tasks of other people's plans (the person is someone's buddy) come without their plan: never this one.
         const row = plans.find((plan) => canSeePlan(user, plan)) ?? null;
-        if (!row) return { plan: null, localWritesSeen, pendingTaskIds: new Set() };
+        if (!row) return { synced, plan: null, localWritesSeen, pendingTaskIds: new Set() };
         const [localTasks, template] = await Promise.all([
           db.tasks.where('planId').equals(row.id).sortBy('order'),
           row.template ?? (row.templateId ? db.templates.get(row.templateId).then((found) => found ?? null) : null),
@@ -74,11 +80,11 @@ export function useNewHireData(engine: SyncEngine, today: string, notePending: b
         // A task with a base holds a change of this device that the server has not confirmed yet.
         const pendingTaskIds = new Set(localTasks.filter((task) => task.base !== undefined).map((task) => task.id));
         const tasks = keepUnchanged(localTasks.map(({ base: _base, plan: _plan, ...task }) => task));
-        return { plan: { ...row, template, tasks, ...progressOnDevice(tasks, today) }, localWritesSeen, pendingTaskIds };
+        return { synced, plan: { ...row, template, tasks, ...progressOnDevice(tasks, today) }, localWritesSeen, pendingTaskIds };
       }),
     [db, user, keepUnchanged, today],
   );
-  const planRead = useSettledRead(db, PLAN_TABLES, readPlan);
+  const planRead = useSettledRead(db, PLAN_TABLES, readPlan, PLAN_READ_OPTIONS);
 
   const rejected = settings?.rejected;
   const pendingTaskIds = planRead?.pendingTaskIds;
@@ -92,8 +98,8 @@ export function useNewHireData(engine: SyncEngine, today: string, notePending: b
   }, [rejected, pendingTaskIds, notePending]);
 
   return useMemo(
-    () => (synced === undefined || !settings || !planRead ? undefined : { synced, plan: planRead.plan, localWritesSeen: planRead.localWritesSeen, ...settings, taskNotes }),
-    [synced, settings, planRead, taskNotes],
+    () => (!settings || !planRead ? undefined : { synced: planRead.synced, plan: planRead.plan, localWritesSeen: planRead.localWritesSeen, ...settings, taskNotes }),
+    [settings, planRead, taskNotes],
   );
 }
 

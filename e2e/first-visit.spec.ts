@@ -1,0 +1,27 @@
+// A new hire's first visit on a device (issue 20): the plan downloads while the screen says it is
+// loading, then shows. The screen never claims in between that no plan is assigned: that flash of the
+// wrong empty state was also the page's largest paint, which made Lighthouse time the page by it.
+import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
+
+test('a first visit goes from loading straight to the plan, never through "no plan assigned"', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // Every heading the page ever shows, in order, from its first render on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
+    new MutationObserver(() => {
+      for (const heading of Array.from(document.querySelectorAll('main h1'))) {
+        const text = heading.textContent?.trim() ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  expect((await page.request.post('/api/auth/login', { data: { email: DEMO.newHire, password: DEMO_PASSWORD } })).ok()).toBe(true);
+  await page.goto('/new-hire-dashboard');
+  await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
+  const headings = await page.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen);
+  expect(headings.filter((heading) => !/Welcome, Kavya/.test(heading))).toEqual([]);
+  await context.close();
+});
