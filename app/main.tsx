@@ -7,6 +7,7 @@ import { SiteLinkContext, type RenderSiteLink } from './features/site/site-link.
 import { currentUserQueryOptions } from './lib/api/get-current-user.ts';
 import { queryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
+import { startFirstPull } from './sync/first-pull.ts';
 import './styles.css';
 
 const router = createAppRouter();
@@ -19,11 +20,12 @@ captureInstallPrompt();
 // Who is signed in decides what `/` and every signed-in screen show: ask now, while the route's code
 // downloads, rather than when the router starts (its beforeLoad and loaders then find the request).
 // A new hire's plan comes with the sync engine's first pull: on a device without their data it is asked
-// for as soon as they are known, while the screens' code downloads (sync/first-pull.ts, a chunk of its
-// own so the other pages' entry stays as small).
+// for as soon as they are known, while the screens' code downloads (sync/first-pull.ts). In this chunk,
+// not one of its own: loaded beside the dashboard's dozen chunks it arrived with them, after the engine
+// had started and pulled itself, so a first visit waited for the code, then for its plan.
 void queryClient.prefetchQuery(currentUserQueryOptions()).then(() => {
   const user = queryClient.getQueryData(currentUserQueryOptions().queryKey);
-  if (user?.role === 'new_hire') void import('./sync/first-pull.ts').then(({ startFirstPull }) => startFirstPull(user.id));
+  if (user?.role === 'new_hire') void startFirstPull(user.id);
 });
 
 const container = document.getElementById('root')!;
