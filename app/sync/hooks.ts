@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../shared/auth.ts';
 import type { MyTask } from '../../shared/onboarding.ts';
 import { toIsoDate } from '../../shared/plan-calendar.ts';
-import { isPersonsChange, type SyncEngine, type SyncSnapshot } from './engine.ts';
+import { isPersonsChange, type SyncEngine, type SyncSnapshot, type SyncStatus } from './engine.ts';
 import { countOpen, localAssignedTasks, shownInMyTasks } from './local-tasks.ts';
 import { syncEngineFor } from './session.ts';
 import { useSettledRead } from './settled-read.ts';
@@ -25,6 +25,25 @@ const noop = () => () => undefined;
 
 export function useSyncSnapshot(engine: SyncEngine | null): SyncSnapshot {
   return useSyncExternalStore(engine?.subscribe ?? noop, engine?.getSnapshot ?? (() => idleSnapshot), () => idleSnapshot);
+}
+
+/** The engine's status as a screen that only asks "can it sync now?" needs it: syncing and idle are both 'ok'. */
+export type SyncHealth = 'ok' | Exclude<SyncStatus, 'idle' | 'syncing'>;
+
+const healthOf = (status: SyncStatus): SyncHealth => (status === 'idle' || status === 'syncing' ? 'ok' : status);
+
+/**
+ * The engine's health: unlike useSyncSnapshot, a sync starting and ending renders nothing. The new
+ * hire's dashboard renders its whole plan from here; useSyncSnapshot rendered it twice for every sync,
+ * synchronously (an external store's change is never deferred), so an online tick's sync landed on the
+ * next tick's frame.
+ */
+export function useSyncHealth(engine: SyncEngine): SyncHealth {
+  return useSyncExternalStore(
+    engine.subscribe,
+    () => healthOf(engine.getSnapshot().status),
+    () => 'ok',
+  );
 }
 
 /** What the pending count reads: every tick and message writes it. */

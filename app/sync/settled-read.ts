@@ -6,7 +6,7 @@
 // `quietMs` are read once, when they stop (or every `maxWaitMs` while they go on). Ticks show over the
 // last read in the meantime (features/onboarding/use-ticking.ts).
 import Dexie from 'dexie';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Ticks at a person's quickest come 150-300 ms apart. */
 const SETTLE_QUIET_MS = 300;
@@ -108,7 +108,9 @@ export function useSettledRead<T>(db: Dexie | null, tables: readonly string[], r
       db,
       tables,
       read,
-      (result) => setState({ result }),
+      // A transition: React renders it in slices and sets it aside for a click, so a read landing
+      // between two ticks never holds the second one up, and a first visit's renders are no long task.
+      (result) => startTransition(() => setState({ result })),
       (error) => setState({ error }),
       options,
     );

@@ -11,7 +11,7 @@ import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { notify } from '../../lib/notify.ts';
 import { putMeta, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
-import { useSyncEngine, useSyncSnapshot, useToday } from '../../sync/hooks.ts';
+import { useSyncEngine, useSyncHealth, useToday } from '../../sync/hooks.ts';
 import { HelpfulResources } from './helpful-resources.tsx';
 import { PlanView } from './plan-view.tsx';
 import { PlanViewCard } from './plan-view-card.tsx';
@@ -29,11 +29,11 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
   const engine = useSyncEngine(user)!;
   const today = useToday();
   const online = useOnline();
-  const snapshot = useSyncSnapshot(engine);
+  const health = useSyncHealth(engine);
   // A tick waiting to sync says so under its row only while this device cannot sync. Online it is on its
   // way: a note shown for the moment of the push would grow the row and shrink it again, moving every row
   // below twice per tick, and the toast says when it is saved.
-  const canSyncNow = online && (snapshot.status === 'idle' || snapshot.status === 'syncing');
+  const canSyncNow = online && health === 'ok';
   const data = useNewHireData(engine, today, !canSyncNow);
   const ticking = useTicking(engine, data?.plan ?? null, data?.localWritesSeen ?? 0, today);
   // The manifest's Messages shortcut opens /?messages=open.
@@ -45,7 +45,7 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
     setMessagesOpen(true);
   }, []);
 
-  if (!data || (!data.synced && !data.plan && online && snapshot.status !== 'error' && snapshot.status !== 'unauthorized')) {
+  if (!data || (!data.synced && !data.plan && online && health !== 'error' && health !== 'unauthorized')) {
     return <LoadingScreen label="Loading your onboarding plan..." />;
   }
   if (!data.plan) {
