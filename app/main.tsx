@@ -45,20 +45,24 @@ function Awake() {
   return null;
 }
 
-if (container.hasAttribute('inert')) {
-  // A prerendered screen is on show, inert (vite.config.ts, kickoff:prerender). Once the route's code
-  // has loaded, the app draws the same screen over it in one commit, so nothing flashes; rendered as a
-  // transition, in slices between frames, so it never blocks the page in one long task.
-  void router.load().finally(() => {
-    startTransition(() =>
-      createRoot(container).render(
+// The app draws its first screen once the route's code and data have loaded, over what the page shows
+// until then: a prerendered screen, inert (vite.config.ts, kickoff:prerender), or index.html's loading
+// screen. One commit, so nothing flashes; rendered as a transition, in slices between frames, so it is
+// never one long task. Rendered at once instead, every step of the router's loading was a render of its
+// own, and a blocking one: the router keeps its state in an external store, whose changes React never
+// defers.
+const prerendered = container.hasAttribute('inert');
+void router.load().finally(() => {
+  startTransition(() =>
+    createRoot(container).render(
+      prerendered ? (
         <>
           {app}
           <Awake />
-        </>,
+        </>
+      ) : (
+        app
       ),
-    );
-  });
-} else {
-  createRoot(container).render(app);
-}
+    ),
+  );
+});
