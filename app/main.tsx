@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dateTimeFormat } from '../shared/intl.ts';
 import { captureInstallPrompt } from './components/pwa/install-prompt.ts';
 import { SiteLinkContext, type RenderSiteLink } from './features/site/site-link.tsx';
 import { currentUserQueryOptions } from './lib/api/get-current-user.ts';
@@ -52,7 +53,13 @@ function Awake() {
 // own, and a blocking one: the router keeps its state in an external store, whose changes React never
 // defers.
 const prerendered = container.hasAttribute('inert');
-void router.load().finally(() => {
+const loading = router.load();
+// A page's first Intl formatter costs 20-45 ms at full speed (the browser loads its locale data), the
+// later ones under a millisecond. The signed-in screens show dates from their first render: their first
+// formatter is made now, while their code downloads, instead of inside that render. (The prerendered
+// pages need none to start.)
+if (!prerendered) setTimeout(() => dateTimeFormat(undefined, { dateStyle: 'medium' }).format(0));
+void loading.finally(() => {
   startTransition(() =>
     createRoot(container).render(
       prerendered ? (
