@@ -40,6 +40,7 @@ export type SyncMeta = {
   clientId: string;
   nextMutationId: number;
   cursor: number;
+  /** When a pull last moved the cursor, the first one included: a pull that brings nothing writes nothing. */
   lastSyncedAt: string | null;
   /**
    * Local actions written on this device so far, counted in the transaction of each one: a read that

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_HEADER } from '../../shared/events.ts';
 import type { MutationResult, PullResponse, PushRequest, PushResponse, SyncMessage, SyncPlan, SyncTask } from '../../shared/sync.ts';
@@ -335,6 +336,25 @@ describe('sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(server.applied.map((m) => m.name)).toEqual(['task.setCompleted']);
     engine.stop();
+  });
+
+  it('writes nothing to Dexie for a pull that brings nothing, so no screen reads again', async () => {
+    const { db, engine, server, tasks } = await setup();
+    const written: string[] = [];
+    const onWrite = (parts: Record<string, unknown>) => written.push(...Object.keys(parts).filter((part) => part.startsWith(`idb://${db.name}/`)));
+    Dexie.on.storagemutated.subscribe(onWrite);
+    try {
+      await engine.sync();
+      expect(written).toEqual([]);
+      // A change on the server is written, with the new cursor.
+      server.tasks.set(tasks[0]!.id, { row: { ...tasks[0]!, title: 'Renamed' }, version: ++server.version });
+      await engine.sync();
+      expect((await db.tasks.get(tasks[0]!.id))?.title).toBe('Renamed');
+      expect((await getMeta(db, 'sync'))?.cursor).toBe(server.version);
+      expect(written.some((part) => part.includes('/tasks/'))).toBe(true);
+    } finally {
+      Dexie.on.storagemutated.unsubscribe(onWrite);
+    }
   });
 
   it('re-applies a pending action on top of a pull that does not include it yet (rebase)', async () => {

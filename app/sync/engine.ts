@@ -11,6 +11,7 @@ import {
   type PushRequest,
   type PushResponse,
   type SyncMessage,
+  type SyncRow,
 } from '../../shared/sync.ts';
 import { CLIENT_HEADER, CONVERSATION_FALLBACK_POLL_MS, FALLBACK_POLL_MS, type ChangePoke } from '../../shared/events.ts';
 import { ApiError, NetworkError } from '../lib/api-client.ts';
@@ -171,6 +172,17 @@ function optimisticTargets(rows: Pick<OutboxRow, 'name' | 'args'>[]): Record<'ta
   return { tasks: [...ids.tasks], messages: [...ids.messages] };
 }
 
+/** The ids of a pull's tombstones, and its live rows. */
+function splitTombstones<T extends { id: string }>(rows: SyncRow<T>[]): [string[], T[]] {
+  const dead: string[] = [];
+  const live: T[] = [];
+  for (const row of rows) {
+    if (isTombstone(row)) dead.push(row.id);
+    else live.push(row);
+  }
+  return [dead, live];
+}
+
 /**
  * Writes a pull into Dexie in one transaction: server rows win, acknowledged outbox rows go, every
  * optimistic change is undone, and the still-pending ones are applied again on top (the rebase).
@@ -195,29 +207,34 @@ export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUse
         await db.plans.put(plan);
       }
     }
-    const liveTasks = pull.tasks.filter((task) => !isTombstone(task));
-    await db.tasks.bulkDelete(pull.tasks.filter(isTombstone).map((task) => task.id));
-    await db.tasks.bulkPut(liveTasks as Exclude<(typeof pull.tasks)[number], { deleted: true }>[]);
-    await db.templates.bulkPut(pull.templates);
-    await db.messages.bulkDelete(pull.messages.filter(isTombstone).map((message) => message.id));
-    await db.messages.bulkPut(pull.messages.filter((message) => !isTombstone(message)) as Exclude<(typeof pull.messages)[number], { deleted: true }>[]);
+    // Each write only when it has rows: Dexie's observers take an empty bulk write for a write of its
+    // table, and every screen reading the table would read again for nothing.
+    const [deadTasks, liveTasks] = splitTombstones(pull.tasks);
+    const [deadMessages, liveMessages] = splitTombstones(pull.messages);
+    if (deadTasks.length > 0) await db.tasks.bulkDelete(deadTasks);
+    if (liveTasks.length > 0) await db.tasks.bulkPut(liveTasks);
+    if (pull.templates.length > 0) await db.templates.bulkPut(pull.templates);
+    if (deadMessages.length > 0) await db.messages.bulkDelete(deadMessages);
+    if (liveMessages.length > 0) await db.messages.bulkPut(liveMessages);
 
     // Read before the acknowledged rows go: their changes are undone below too.
     const outbox = await db.outbox.orderBy('id').toArray();
-    await db.outbox.where('id').belowOrEqual(pull.lastMutationId).delete();
+    if (outbox.some((row) => row.id <= pull.lastMutationId)) await db.outbox.where('id').belowOrEqual(pull.lastMutationId).delete();
 
     // Undo every optimistic change; the server's rows above already replaced the ones it changed.
     const targets = optimisticTargets(outbox);
     const changedTasks = (await db.tasks.bulkGet(targets.tasks)).filter((task): task is LocalTask => task?.base !== undefined);
-    await db.tasks.bulkPut(changedTasks.map(({ base, ...task }) => ({ ...task, ...base })));
+    if (changedTasks.length > 0) await db.tasks.bulkPut(changedTasks.map(({ base, ...task }) => ({ ...task, ...base })));
     const sentMessages = (await db.messages.bulkGet(targets.messages)).filter((message): message is LocalMessage => message?.pending === 1);
-    await db.messages.bulkDelete(sentMessages.map((message) => message.id));
+    if (sentMessages.length > 0) await db.messages.bulkDelete(sentMessages.map((message) => message.id));
     for (const row of outbox) if (row.id > pull.lastMutationId) await applyLocal(db, row, user, nowIso);
 
-    const meta = await ensureSyncMeta(db);
-    await putMeta(db, 'sync', { ...meta, cursor: pull.cursor, lastSyncedAt: nowIso });
-    await putMeta(db, 'company', pull.company);
-    await putMeta(db, 'contacts', pull.contacts);
+    // Only what changed is written: the screens read again at each write to what they read, and most
+    // pulls (a poke of this device's own push, a catch-up as the change stream opens) bring nothing.
+    const [meta, company, contacts] = await Promise.all([ensureSyncMeta(db), getMeta(db, 'company'), getMeta(db, 'contacts')]);
+    if (pull.cursor !== meta.cursor || !meta.lastSyncedAt) await putMeta(db, 'sync', { ...meta, cursor: pull.cursor, lastSyncedAt: nowIso });
+    if (JSON.stringify(company) !== JSON.stringify(pull.company)) await putMeta(db, 'company', pull.company);
+    if (JSON.stringify(contacts) !== JSON.stringify(pull.contacts)) await putMeta(db, 'contacts', pull.contacts);
     return { newMessages };
   });
 }
