@@ -1,9 +1,10 @@
 // What keeps a tick's style work small on a page of hundreds of task rows (issue 20): no stylesheet
 // rule of the form `:root:has(...)`, which makes the browser re-match the whole document whenever a box
 // is ticked or a row leaves Today's Tasks; the page under an open dialog still does not scroll (the
-// dialog locks it with a class instead). And a tick shows in its click's frame: the checkmark and the
-// progress ring take their new state at once instead of animating to it.
-import { expect, test } from '@playwright/test';
+// dialog locks it with a class instead). And a tick shows in its click's frame, on the dashboard and in
+// My tasks: the checkmark and the progress ring take their new state at once instead of animating to it
+// or waiting for the device's database to be read again.
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, newHireWithTasks, signIn, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 
 test('no :root:has() rule in the page’s styles, and an open dialog locks the page scroll', async ({ page }) => {
@@ -35,11 +36,11 @@ test('no :root:has() rule in the page’s styles, and an open dialog locks the p
   await expect.poll(overflow).not.toBe('hidden');
 });
 
-test('a tick shows in the frame of its click: the checkmark and the progress ring do not animate', async ({ browser }) => {
-  // A company of its own: the demo new hire's tasks are ticked by other specs.
+/** A new hire of a company of their own (the demo new hire's tasks are ticked by other specs), signed in. */
+async function newHireWithTwoTasks(browser: Browser, name: string): Promise<{ page: Page; close: () => Promise<void> }> {
   const stamp = Date.now().toString(36);
-  const admin = (await signUpCompany(browser, { adminEmail: `tick-admin-${stamp}@example.test`, companyName: 'Tick Co' })).request;
-  const email = `tick-hire-${stamp}@example.test`;
+  const admin = (await signUpCompany(browser, { adminEmail: `${name}-admin-${stamp}@example.test`, companyName: 'Tick Co' })).request;
+  const email = `${name}-hire-${stamp}@example.test`;
   await newHireWithTasks(admin, email, [
     { title: 'Sign the contract', type: 'checklist' },
     { title: 'Set up your laptop', type: 'checklist' },
@@ -47,25 +48,46 @@ test('a tick shows in the frame of its click: the checkmark and the progress rin
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+  return { page, close: () => context.close() };
+}
+
+/**
+ * Clicks the first open box and reads the next frame in the page, so what is read is that frame's, not a
+ * later one's. The ticked task's box is found again by its name: its row may move to another group.
+ */
+function tickAndReadNextFrame(page: Page) {
+  return page.evaluate(async () => {
+    const box = document.querySelector<HTMLInputElement>('main input.checkbox:not(:checked)');
+    const label = box?.getAttribute('aria-label');
+    if (!box || !label?.endsWith(' as done')) throw new Error('No open task');
+    const progress = document.querySelector('[role="progressbar"][aria-label="Your progress"]');
+    box.click();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const ticked = document.querySelector<HTMLInputElement>(`main input.checkbox[aria-label="${label.replace(/ as done$/, ' as not done')}"]`);
+    return {
+      checked: ticked?.checked ?? null,
+      checkmarkOpacity: ticked ? getComputedStyle(ticked, '::before').opacity : null,
+      value: progress?.getAttribute('aria-valuenow') ?? null,
+      drawn: progress ? getComputedStyle(progress).getPropertyValue('--radialprogress').trim() : null,
+    };
+  });
+}
+
+test('a tick shows in the frame of its click: the checkmark and the progress ring do not animate', async ({ browser }) => {
+  const { page, close } = await newHireWithTwoTasks(browser, 'tick');
   await page.goto('/');
   const ring = page.getByRole('progressbar', { name: 'Your progress' });
   await expect(ring).toHaveAttribute('aria-valuenow', '0');
   await expect(page.locator('main input.checkbox').first()).toBeVisible();
+  expect(await tickAndReadNextFrame(page)).toEqual({ checked: true, checkmarkOpacity: '1', value: '50', drawn: '50%' });
+  await close();
+});
 
-  // Clicked and read in the page, so that what is read is the next frame's, not a later one's.
-  const frame = await page.evaluate(async () => {
-    const box = document.querySelector<HTMLInputElement>('main input.checkbox:not(:checked)');
-    const progress = document.querySelector('[role="progressbar"][aria-label="Your progress"]');
-    if (!box || !progress) throw new Error('No open task or no progress ring');
-    box.click();
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    return {
-      checked: box.checked,
-      checkmarkOpacity: getComputedStyle(box, '::before').opacity,
-      value: progress.getAttribute('aria-valuenow'),
-      drawn: getComputedStyle(progress).getPropertyValue('--radialprogress').trim(),
-    };
-  });
-  expect(frame).toEqual({ checked: true, checkmarkOpacity: '1', value: '50', drawn: '50%' });
-  await context.close();
+test('in My tasks too, a tick shows in the frame of its click, before the device is read again', async ({ browser }) => {
+  const { page, close } = await newHireWithTwoTasks(browser, 'mytick');
+  await page.goto('/my-tasks');
+  await expect(page.getByText('2 open tasks assigned to you')).toBeVisible();
+  expect(await tickAndReadNextFrame(page)).toMatchObject({ checked: true, checkmarkOpacity: '1' });
+  await expect(page.getByText('1 open task assigned to you')).toBeVisible();
+  await close();
 });

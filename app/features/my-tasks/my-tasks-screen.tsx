@@ -18,6 +18,7 @@ import { useLocalMyTasks, useSyncEngine, useToday } from '../../sync/hooks.ts';
 import { useMyTasks } from './api/get-my-tasks.ts';
 import { useSetTaskCompleted } from './api/set-task-completed.ts';
 import { groupMyTasks, plansOf, type MyTaskGroup } from './grouping.ts';
+import { useTicksOverRead } from './use-ticks-over-read.ts';
 
 type Toggle = (task: MyTask, isCompleted: boolean) => void;
 
@@ -45,13 +46,21 @@ function OnlineMyTasks({ user }: { user: SessionUser }) {
 
 function DeviceMyTasks({ engine, user }: { engine: SyncEngine; user: SessionUser }) {
   const today = useToday();
-  const tasks = useLocalMyTasks(engine, today);
+  const { tasks, ticked, written, undone } = useTicksOverRead(useLocalMyTasks(engine, today));
   const toggle: Toggle = (task, isCompleted) => {
-    void engine.mutate('task.setCompleted', { taskId: task.id, isCompleted, completedAt: isCompleted ? new Date().toISOString() : null }).then(
+    const completedAt = isCompleted ? new Date().toISOString() : null;
+    ticked(task.id, isCompleted, completedAt);
+    void engine.mutate('task.setCompleted', { taskId: task.id, isCompleted, completedAt }).then(
       async ({ outcome }) => {
-        if ((await outcome) === 'queued') notify.info('Saved on this device — will sync when online', undefined, { replaces: 'my-task-tick' });
+        written(task.id, isCompleted);
+        const result = await outcome;
+        if (result === 'rejected') undone(task.id, isCompleted);
+        if (result === 'queued') notify.info('Saved on this device — will sync when online', undefined, { replaces: 'my-task-tick' });
       },
-      (failure: unknown) => notifyError(failure, 'Could not save this change'),
+      (failure: unknown) => {
+        undone(task.id, isCompleted);
+        notifyError(failure, 'Could not save this change');
+      },
     );
   };
   if (!tasks) return <LoadingScreen label="Loading your tasks..." />;

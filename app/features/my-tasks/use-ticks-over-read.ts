@@ -1,0 +1,57 @@
+// A new hire's My tasks reads their device (a live query of Dexie), and the tick's write and that read
+// come a moment after the click: without this, the controlled checkbox sprang back unticked until the
+// read arrived. Each tick shows over the read from its click on, until its write has landed and a read
+// holds it (or the write failed, or the server refused it: then the read's value shows again).
+import { useCallback, useMemo, useState } from 'react';
+import type { MyTask } from '../../../shared/onboarding.ts';
+
+export type TickOverRead = { isCompleted: boolean; completedAt: string | null; written: boolean };
+export type TicksOverRead = ReadonlyMap<string, TickOverRead>;
+
+const NO_TICKS: TicksOverRead = new Map();
+
+/** The read's tasks as they show with the ticks laid over them. */
+export function laidOver(tasks: MyTask[], ticks: TicksOverRead): MyTask[] {
+  if (ticks.size === 0) return tasks;
+  return tasks.map((task) => {
+    const tick = ticks.get(task.id);
+    return tick && tick.isCompleted !== task.isCompleted ? { ...task, isCompleted: tick.isCompleted, completedAt: tick.completedAt } : task;
+  });
+}
+
+/** The ticks a new read does not hold yet: a read from before a tick's write may match it by chance. */
+export function notHeldBy(tasks: MyTask[], ticks: TicksOverRead): TicksOverRead {
+  const held = new Set([...ticks].filter(([taskId, tick]) => tick.written && tasks.find((task) => task.id === taskId)?.isCompleted === tick.isCompleted).map(([taskId]) => taskId));
+  return held.size === 0 ? ticks : without(ticks, (taskId) => held.has(taskId));
+}
+
+/** The read's tasks with the ticks in flight laid over them, and the calls that track a tick. */
+export function useTicksOverRead(tasks: MyTask[] | undefined) {
+  const [ticks, setTicks] = useState<TicksOverRead>(NO_TICKS);
+  // Each new read drops the ticks it holds, during the render it brings.
+  const [readSeen, setReadSeen] = useState(tasks);
+  if (tasks !== readSeen) {
+    setReadSeen(tasks);
+    if (tasks) setTicks(notHeldBy(tasks, ticks));
+  }
+  const shown = useMemo(() => tasks && laidOver(tasks, ticks), [tasks, ticks]);
+
+  const ticked = useCallback((taskId: string, isCompleted: boolean, completedAt: string | null) => {
+    setTicks((current) => new Map(current).set(taskId, { isCompleted, completedAt, written: false }));
+  }, []);
+  const written = useCallback((taskId: string, isCompleted: boolean) => {
+    setTicks((current) => {
+      const tick = current.get(taskId);
+      return tick?.isCompleted === isCompleted ? new Map(current).set(taskId, { ...tick, written: true }) : current;
+    });
+  }, []);
+  const undone = useCallback((taskId: string, isCompleted: boolean) => {
+    setTicks((current) => (current.get(taskId)?.isCompleted === isCompleted ? without(current, (id) => id === taskId) : current));
+  }, []);
+
+  return { tasks: shown, ticked, written, undone };
+}
+
+function without(ticks: TicksOverRead, drop: (taskId: string) => boolean): TicksOverRead {
+  return new Map([...ticks].filter(([taskId]) => !drop(taskId)));
+}
