@@ -142,3 +142,26 @@ export async function newHireWithTasks(
   expect(assigned.status(), await assigned.text()).toBe(201);
   return { newHireId, template, plan: (await assigned.json()) as PlanDetails };
 }
+
+/**
+ * Clicks the box of the task named `title` (else the first open box) and reads the next frame in the
+ * page, so what is read is that frame's, not a later one's (issue 20: a tick shows in its click's frame).
+ * The ticked task's box is found again by its name: its row may move to another group.
+ */
+export function tickAndReadNextFrame(page: Page, title?: string) {
+  return page.evaluate(async (title) => {
+    const box = document.querySelector<HTMLInputElement>(title ? `main input.checkbox[aria-label="Mark “${title}” as done"]` : 'main input.checkbox:not(:checked)');
+    const label = box?.getAttribute('aria-label');
+    if (!box || !label?.endsWith(' as done')) throw new Error('No open task');
+    const progress = document.querySelector('[role="progressbar"][aria-label="Your progress"]');
+    box.click();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const ticked = document.querySelector<HTMLInputElement>(`main input.checkbox[aria-label="${label.replace(/ as done$/, ' as not done')}"]`);
+    return {
+      checked: ticked?.checked ?? null,
+      checkmarkOpacity: ticked ? getComputedStyle(ticked, '::before').opacity : null,
+      value: progress?.getAttribute('aria-valuenow') ?? null,
+      drawn: progress ? getComputedStyle(progress).getPropertyValue('--radialprogress').trim() : null,
+    };
+  }, title);
+}

@@ -2,7 +2,7 @@
 // sidebar's count drops, and the new hire sees it done, read-only, under "Others are doing for you".
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import type { MyTasksCount, MyTasksResponse } from '../shared/onboarding.ts';
-import { DEMO, DEMO_PASSWORD, signIn } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, signIn, tickAndReadNextFrame } from './fixtures.ts';
 
 const myTasksLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /My tasks/ });
 
@@ -26,7 +26,8 @@ test('a manager ticks a task of their new hire in My tasks, and the new hire see
   await expect(page.getByLabel('Plan')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('my-tasks-1440.png'), fullPage: true });
 
-  await row.getByRole('checkbox', { name: `Mark “${task.title}” as done` }).click();
+  // Shown ticked in the click's frame, before the server has answered (issue 20).
+  expect(await tickAndReadNextFrame(page, task.title)).toMatchObject({ checked: true, checkmarkOpacity: '1' });
   await expect(page.getByRole('checkbox', { name: `Mark “${task.title}” as not done` })).toBeChecked();
   // Recently done: struck through under its own heading, and the count one lower.
   await expect(page.getByRole('region', { name: /Recently done/ }).getByText(task.title)).toHaveClass(/line-through/);

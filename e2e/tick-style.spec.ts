@@ -5,7 +5,7 @@
 // My tasks: the checkmark and the progress ring take their new state at once instead of animating to it
 // or waiting for the device's database to be read again.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, newHireWithTasks, signIn, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { DEMO, newHireWithTasks, signIn, signUpCompany, tickAndReadNextFrame, TEST_PASSWORD } from './fixtures.ts';
 
 test('no :root:has() rule in the page’s styles, and an open dialog locks the page scroll', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -49,28 +49,6 @@ async function newHireWithTwoTasks(browser: Browser, name: string): Promise<{ pa
   const page = await context.newPage();
   expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
   return { page, close: () => context.close() };
-}
-
-/**
- * Clicks the first open box and reads the next frame in the page, so what is read is that frame's, not a
- * later one's. The ticked task's box is found again by its name: its row may move to another group.
- */
-function tickAndReadNextFrame(page: Page) {
-  return page.evaluate(async () => {
-    const box = document.querySelector<HTMLInputElement>('main input.checkbox:not(:checked)');
-    const label = box?.getAttribute('aria-label');
-    if (!box || !label?.endsWith(' as done')) throw new Error('No open task');
-    const progress = document.querySelector('[role="progressbar"][aria-label="Your progress"]');
-    box.click();
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    const ticked = document.querySelector<HTMLInputElement>(`main input.checkbox[aria-label="${label.replace(/ as done$/, ' as not done')}"]`);
-    return {
-      checked: ticked?.checked ?? null,
-      checkmarkOpacity: ticked ? getComputedStyle(ticked, '::before').opacity : null,
-      value: progress?.getAttribute('aria-valuenow') ?? null,
-      drawn: progress ? getComputedStyle(progress).getPropertyValue('--radialprogress').trim() : null,
-    };
-  });
 }
 
 test('a tick shows in the frame of its click: the checkmark and the progress ring do not animate', async ({ browser }) => {

@@ -30,18 +30,27 @@ export function MyTasksScreen({ user }: { user: SessionUser }) {
 function OnlineMyTasks({ user }: { user: SessionUser }) {
   const today = useToday();
   const { data, isPending, error, refetch } = useMyTasks();
+  const { tasks, ticked, written, undone } = useTicksOverRead(data?.tasks);
   const setCompleted = useSetTaskCompleted();
-  const toggle: Toggle = (task, isCompleted) =>
+  const toggle: Toggle = (task, isCompleted) => {
+    ticked(task.id, isCompleted, isCompleted ? new Date().toISOString() : null);
     setCompleted.mutate(
       { taskId: task.id, isCompleted },
       {
-        onSuccess: () => notify.success(isCompleted ? 'Task done' : 'Task reopened', undefined, { replaces: 'my-task-tick' }),
-        onError: (failure) => notifyError(failure, 'Could not save this change'),
+        onSuccess: () => {
+          written(task.id, isCompleted);
+          notify.success(isCompleted ? 'Task done' : 'Task reopened', undefined, { replaces: 'my-task-tick' });
+        },
+        onError: (failure) => {
+          undone(task.id, isCompleted);
+          notifyError(failure, 'Could not save this change');
+        },
       },
     );
+  };
   if (isPending) return <LoadingScreen label="Loading your tasks..." />;
-  if (error) return <ErrorState error={error} onRetry={() => void refetch()} title="Could not load your tasks" />;
-  return <MyTasksView tasks={data.tasks} today={today} user={user} onToggle={toggle} busyTaskId={setCompleted.isPending ? setCompleted.variables?.taskId : undefined} />;
+  if (error || !tasks) return <ErrorState error={error} onRetry={() => void refetch()} title="Could not load your tasks" />;
+  return <MyTasksView tasks={tasks} today={today} user={user} onToggle={toggle} busyTaskId={setCompleted.isPending ? setCompleted.variables?.taskId : undefined} />;
 }
 
 function DeviceMyTasks({ engine, user }: { engine: SyncEngine; user: SessionUser }) {

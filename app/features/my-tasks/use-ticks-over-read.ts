@@ -1,7 +1,7 @@
-// A new hire's My tasks reads their device (a live query of Dexie), and the tick's write and that read
-// come a moment after the click: without this, the controlled checkbox sprang back unticked until the
-// read arrived. Each tick shows over the read from its click on, until its write has landed and a read
-// holds it (or the write failed, or the server refused it: then the read's value shows again).
+// My tasks shows a read (a new hire's device, or GET /api/my-tasks for staff), and a tick's write and
+// the read after it come a moment after the click: without this, the controlled checkbox sprang back
+// unticked until then. Each tick shows over the read from its click on, until its write has landed and
+// a read holds it (or the write failed, or the server refused it: then the read's value shows again).
 import { useCallback, useMemo, useState } from 'react';
 import type { MyTask } from '../../../shared/onboarding.ts';
 
@@ -28,13 +28,11 @@ export function notHeldBy(tasks: MyTask[], ticks: TicksOverRead): TicksOverRead 
 /** The read's tasks with the ticks in flight laid over them, and the calls that track a tick. */
 export function useTicksOverRead(tasks: MyTask[] | undefined) {
   const [ticks, setTicks] = useState<TicksOverRead>(NO_TICKS);
-  // Each new read drops the ticks it holds, during the render it brings.
-  const [readSeen, setReadSeen] = useState(tasks);
-  if (tasks !== readSeen) {
-    setReadSeen(tasks);
-    if (tasks) setTicks(notHeldBy(tasks, ticks));
-  }
-  const shown = useMemo(() => tasks && laidOver(tasks, ticks), [tasks, ticks]);
+  // Ticks that the read holds once written go, checked at each render: a read may come before the
+  // write is known to have landed, and a tick kept past it would hide a later change from elsewhere.
+  const current = tasks ? notHeldBy(tasks, ticks) : ticks;
+  if (current !== ticks) setTicks(current);
+  const shown = useMemo(() => tasks && laidOver(tasks, current), [tasks, current]);
 
   const ticked = useCallback((taskId: string, isCompleted: boolean, completedAt: string | null) => {
     setTicks((current) => new Map(current).set(taskId, { isCompleted, completedAt, written: false }));
