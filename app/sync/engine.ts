@@ -20,6 +20,7 @@ import { client, json } from '../lib/typed-client.ts';
 import { isPersonsChange } from './local-base.ts';
 import { getMeta, putMeta, type KickoffDb, type LocalMessage, type LocalTask, type OutboxRow, type RejectedChange, type SyncMeta } from './db.ts';
 import type { FirstPull } from './first-pull.ts';
+import { sameData } from './same-data.ts';
 
 export type SyncTransport = {
   push(body: PushRequest): Promise<PushResponse>;
@@ -233,8 +234,8 @@ export async function applyPull(db: KickoffDb, pull: PullResponse, user: SyncUse
     // pulls (a poke of this device's own push, a catch-up as the change stream opens) bring nothing.
     const [meta, company, contacts] = await Promise.all([ensureSyncMeta(db), getMeta(db, 'company'), getMeta(db, 'contacts')]);
     if (pull.cursor !== meta.cursor || !meta.lastSyncedAt) await putMeta(db, 'sync', { ...meta, cursor: pull.cursor, lastSyncedAt: nowIso });
-    if (JSON.stringify(company) !== JSON.stringify(pull.company)) await putMeta(db, 'company', pull.company);
-    if (JSON.stringify(contacts) !== JSON.stringify(pull.contacts)) await putMeta(db, 'contacts', pull.contacts);
+    if (!sameData(company, pull.company)) await putMeta(db, 'company', pull.company);
+    if (!sameData(contacts, pull.contacts)) await putMeta(db, 'contacts', pull.contacts);
     return { newMessages };
   });
 }

@@ -97,8 +97,7 @@ export function watchSettled<T>(
 /**
  * `watchSettled` as a hook: undefined until the first read, and without a database. `tables` and
  * `options` are constants and `read` a memoised function (useCallback): the hook watches again when one
- * changes. A
- * failed read is thrown in render, for the route's error boundary, as useLiveQuery does.
+ * changes. A failed read is thrown in render, for the route's error boundary, as useLiveQuery does.
  */
 export function useSettledRead<T>(db: Dexie | null, tables: readonly string[], read: () => Promise<T>, options?: SettledReadOptions<T>): T | undefined {
   const [state, setState] = useState<{ result: T } | { error: unknown } | null>(null);

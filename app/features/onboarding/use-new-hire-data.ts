@@ -9,6 +9,7 @@ import { progressOf, type Progress } from '../../../shared/progress.ts';
 import type { PullResponse } from '../../../shared/sync.ts';
 import { getMeta, type LocalMessage, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
+import { sameData } from '../../sync/same-data.ts';
 import { useSettledRead, type SettledReadOptions } from '../../sync/settled-read.ts';
 import type { TaskNote } from './task-list.tsx';
 
@@ -120,15 +121,6 @@ export function createTaskKeeper(): (tasks: OnboardingTask[]) => OnboardingTask[
     before = now;
     return kept;
   };
-}
-
-/** Equality of data read from IndexedDB (plain objects, arrays and primitives). */
-function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const aKeys = Object.keys(a);
-  if (aKeys.length !== Object.keys(b).length) return false;
-  return aKeys.every((key) => Object.hasOwn(b, key) && sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /** A plan's conversation, oldest first, including messages still waiting to send. */
