@@ -321,6 +321,10 @@ export const onboardingTasks = pgTable(
     index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
     // My tasks: a person's open tasks across plans, by due date.
     index('tasks_assignee_idx').on(t.assigneeId, t.deletedAt, t.isCompleted, t.dueDate),
+    // A new hire's sync pull: their plans' tasks, and those assigned to them, changed since the cursor. Without
+    // these it visited every task of the plan on each pull, changed or not (issue 20).
+    index('tasks_plan_version_idx').on(t.planId, t.version),
+    index('tasks_assignee_version_idx').on(t.assigneeId, t.version),
   ],
 );
 
@@ -392,6 +396,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_plan_idx').on(t.planId, t.createdAt),
+    // A new hire's sync pull reads their conversation's messages changed since the cursor, not all of it.
+    index('messages_plan_version_idx').on(t.planId, t.version),
     index('messages_receiver_idx').on(t.receiverId, t.isRead),
     index('messages_sender_idx').on(t.senderId),
     index('messages_company_version_idx').on(t.companyId, t.version),
