@@ -4,7 +4,7 @@
 // Every finding is collected (expect.soft), so one run lists them all.
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { seriousAxeFindings } from './axe.ts';
-import { DEMO, DEMO_PASSWORD, newHireWithTasks, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, newHireWithTasks, signInByApi, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 
 const WIDTHS = [390, 1440] as const;
 const SCHEMES = ['light', 'dark'] as const;
@@ -102,8 +102,7 @@ async function expectShellPasses(page: Page, home: string) {
 }
 
 async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
-  const response = await page.request.post('/api/auth/login', { data: { email, password } });
-  expect(response.ok(), `sign in as ${email}`).toBe(true);
+  await signInByApi(page.request, email, password);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { FULL_NAME_MISMATCH_MESSAGE } from '../shared/acknowledgements.ts';
 import type { PlanDetails } from '../shared/onboarding.ts';
-import { newHireWithTasks, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { newHireWithTasks, signInByApi, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const POLICY_TITLE = 'Accept the code of conduct';
@@ -26,7 +26,7 @@ test('the new hire reads a policy and accepts it with their own name; offline, A
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(page.request, email, TEST_PASSWORD);
   expect((await page.request.patch('/api/users/me', { data: { fullName: 'Nimal Fernando' } })).ok()).toBe(true);
   await page.goto('/');
   // The plan's list (Today's Tasks lists the task too).

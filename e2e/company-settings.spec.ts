@@ -5,12 +5,12 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import type { CompanySettings } from '../shared/company.ts';
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
 import type { TemplateSummary } from '../shared/templates.ts';
-import { DEMO, DEMO_PASSWORD, signIn, waitForServiceWorkerControl } from './fixtures.ts';
+import { DEMO, signIn, signInByApi, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 async function apiAs(baseURL: string | undefined, email: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL });
-  expect((await api.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(api, email);
   return api;
 }
 

@@ -5,14 +5,9 @@ import type { PlanSummary } from '../shared/onboarding.ts';
 import type { CompanyStats } from '../shared/stats.ts';
 import type { TeamMember } from '../shared/team.ts';
 import type { TemplateSummary } from '../shared/templates.ts';
-import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
+import { DEMO, signInByApi } from './fixtures.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-async function signInByApi(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-}
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);

@@ -2,7 +2,7 @@
 // loading, then shows. The screen never claims in between that no plan is assigned: that flash of the
 // wrong empty state was also the page's largest paint, which made Lighthouse time the page by it.
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
+import { DEMO, signInByApi } from './fixtures.ts';
 
 test('a first visit goes from loading straight to the plan, never through "no plan assigned"', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -18,7 +18,7 @@ test('a first visit goes from loading straight to the plan, never through "no pl
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
-  expect((await page.request.post('/api/auth/login', { data: { email: DEMO.newHire, password: DEMO_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(page.request, DEMO.newHire);
   await page.goto('/new-hire-dashboard');
   await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
   const headings = await page.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen);

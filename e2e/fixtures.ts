@@ -72,6 +72,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
+/** Signs in by the API on `request` (a page's, a context's or a standalone one): its cookie, no screens. */
+export async function signInByApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
 /** The password the specs' own people get. */
 export const TEST_PASSWORD = 'Kick@off2026';
 

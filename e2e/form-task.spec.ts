@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { REQUIRED_ANSWER_MESSAGE, type FormQuestion } from '../shared/forms.ts';
 import type { PlanDetails } from '../shared/onboarding.ts';
-import { newHireWithTasks, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
+import { newHireWithTasks, signInByApi, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 // This spec is about the service worker (e2e/playwright.config.ts blocks it everywhere else).
@@ -42,7 +42,7 @@ test('the new hire fills a form offline, keeps the draft across a reload, and th
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(page.request, email, TEST_PASSWORD);
   expect((await page.request.patch('/api/users/me', { data: { fullName: 'Nimal Fernando' } })).ok()).toBe(true);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Welcome, Nimal/ })).toBeVisible();

@@ -8,7 +8,7 @@ import type { PlanDetails } from '../shared/onboarding.ts';
 import type { PlanResponses } from '../shared/responses.ts';
 import { toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { inviteNewHire, signIn, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
+import { inviteNewHire, signIn, signInByApi, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const POLICY_TEXT = 'Treat everyone with respect.\nKeep customer data confidential.';
@@ -17,7 +17,7 @@ const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EO
 
 async function signedInPage(browser: Browser, email: string, options: { width?: number } = {}): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, acceptDownloads: true })).newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(page.request, email, TEST_PASSWORD);
   return page;
 }
 
@@ -25,7 +25,7 @@ async function signedInPage(browser: Browser, email: string, options: { width?: 
 async function invite(browser: Browser, admin: APIRequestContext, email: string, fullName: string): Promise<{ id: string; request: APIRequestContext }> {
   const id = await inviteNewHire(admin, email);
   const request = (await browser.newContext()).request;
-  expect((await request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(request, email, TEST_PASSWORD);
   expect((await request.patch('/api/users/me', { data: { fullName } })).ok()).toBe(true);
   return { id, request };
 }

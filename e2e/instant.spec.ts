@@ -4,16 +4,11 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
 import type { Message } from '../shared/messages.ts';
 import type { PlanSummary } from '../shared/onboarding.ts';
-import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
+import { DEMO, signInByApi } from './fixtures.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 const WELCOME = /Welcome, Kavya/;
-
-async function signInByApi(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-}
 
 /** A signed-in page of its own (own cookies), so two people can be on screen in one test. */
 async function pageFor(browser: Browser, email: string, setUp?: (page: Page) => Promise<void>): Promise<Page> {

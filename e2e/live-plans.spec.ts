@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { mailedLink } from './fixtures.ts';
+import { mailedLink, signInByApi } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const PASSWORD = 'Kick@off2026';
@@ -28,7 +28,7 @@ async function invite(request: APIRequestContext, email: string, role: 'manager'
 
 async function signedInPage(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password } })).ok()).toBe(true);
+  await signInByApi(page.request, email, password);
   return page;
 }
 

@@ -4,7 +4,7 @@
 // an open task keeps its details while far off screen; loading and scrolling shift nothing.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
-import { newHireWithTasks, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { newHireWithTasks, signInByApi, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 // Past the 50 rows from which a list is windowed (app/features/onboarding/use-row-window.ts).
@@ -53,7 +53,7 @@ test('every task of a long list is reachable and tickable, by wheel and by keybo
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) page.shifts += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(page.request, email, TEST_PASSWORD);
   await page.goto('/');
   const today = page.getByRole('region', { name: /^Today's Tasks/ });
   const yourTasks = page.getByRole('region', { name: /^Your Tasks/ });

@@ -11,7 +11,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import type { CompanySettings } from '../shared/company.ts';
 import { localDateIn, type NotificationPreferences } from '../shared/notifications.ts';
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
-import { DEMO, DEMO_PASSWORD, readableMail, signIn } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, readableMail, signIn, signInByApi } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const PORT = process.env.E2E_PORT ?? '4173';
@@ -127,7 +127,7 @@ test.describe('the morning digest', () => {
 
     // 08:00 of the company's day on which Dilan has a task due, and so does his manager Nimal.
     const admin = await playwrightRequest.newContext({ baseURL });
-    expect((await admin.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } })).ok()).toBe(true);
+    await signInByApi(admin, DEMO.admin);
     const company = (await (await admin.get('/api/company')).json()) as CompanySettings;
     const { day, planId, dayStart, dayEnd } = await firstDayDilanHasTasksDue(admin, company.timeZone);
     // Nimal gets a task of his own on Dilan's plan due the same day (other specs may have ticked his demo ones).

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn, waitForServiceWorkerControl } from './fixtures.ts';
+import { DEMO, signIn, signInByApi, waitForServiceWorkerControl } from './fixtures.ts';
 
 const WELCOME = /Welcome, Kavya/;
 
@@ -13,8 +13,7 @@ test.use({ serviceWorkers: 'allow' });
 
 async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL });
-  const res = await api.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
+  await signInByApi(api, email);
   return api;
 }
 

@@ -2,15 +2,14 @@
 // (this device marked), signs the phone out from the laptop, and the phone is sent to sign-in on its next
 // navigation. (Working offline on an existing session is offline.spec.ts's reload with no network.)
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { signInByApi, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 async function signInFrom(context: BrowserContext, email: string) {
-  const res = await context.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInByApi(context.request, email, TEST_PASSWORD);
 }
 
 test('a person signs out their phone from their laptop, and the phone has to sign in again', async ({ browser }) => {

@@ -2,7 +2,7 @@
 // readable in this browser (IndexedDB, Web Storage, Cache Storage), except changes still to sync,
 // which wait for that same person (DESIGN.md sections 6 and 8; app/sync/local-data.ts).
 import { expect, request as playwrightRequest, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn, waitForServiceWorkerControl } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, signIn, signInByApi, waitForServiceWorkerControl } from './fixtures.ts';
 
 const KAVYA = /Welcome, Kavya/;
 const DILAN = /Welcome, Dilan/;
@@ -248,7 +248,7 @@ test('the same person signing in again after a 401 keeps their changes, and they
   await expect(page.getByRole('dialog', { name: 'Remove unsynced changes?' })).toHaveCount(0);
 
   const manager = await playwrightRequest.newContext({ baseURL });
-  expect((await manager.post('/api/auth/login', { data: { email: DEMO.manager, password: DEMO_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(manager, DEMO.manager);
   const plans = (await (await manager.get('/api/onboarding-plans')).json()) as
     { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
   const plan = (Array.isArray(plans) ? plans : plans.plans).find((candidate) => candidate.newHire.email === DEMO.newHire)!;

@@ -2,12 +2,11 @@
 // cancel (access kept) and reactivate.
 import { expect, test, type Page } from '@playwright/test';
 import { seriousAxeFindings } from './axe.ts';
-import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
+import { DEMO, signInByApi } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 async function signInAsAdmin(page: Page) {
-  const res = await page.request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
+  await signInByApi(page.request, DEMO.admin);
 }
 
 const planCard = (page: Page, name: string) => page.getByRole('article', { name });

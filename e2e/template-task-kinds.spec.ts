@@ -3,7 +3,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { DEMO, mailedLink, signIn } from './fixtures.ts';
+import { DEMO, mailedLink, signIn, signInByApi } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 /** The dialog as it shows now, and the part of it that belongs to the task's type. */
@@ -151,7 +151,7 @@ test('a plan’s own task editor writes a form and a policy with the same fields
   expect(signUp.status()).toBe(201);
   const token = new URL(await mailedLink(adminEmail, '/verify-email?token=')).searchParams.get('token');
   expect((await page.request.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
-  expect((await page.request.post('/api/auth/login', { data: { email: adminEmail, password: PASSWORD } })).ok()).toBe(true);
+  await signInByApi(page.request, adminEmail, PASSWORD);
   const templateRes = await page.request.post('/api/templates', {
     data: { title: `One plan ${stamp}`, sections: [{ title: 'Week 1', dayStart: 1, dayEnd: 7, tasks: [{ title: 'Read the handbook', type: 'checklist' }] }] },
   });

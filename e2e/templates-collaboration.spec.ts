@@ -5,16 +5,13 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { TEMPLATE_PRESENCE, type TemplateDetails } from '../shared/templates.ts';
 import { seriousAxeFindings } from './axe.ts';
-import { DEMO, DEMO_PASSWORD, mailedLink } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, mailedLink, signInByApi } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 /** A signed-in page of its own browser context (its own cookies), as a second person on another device. */
 async function personPage(browser: Browser, email: string, password = DEMO_PASSWORD): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/api/auth/login', {
-    data: { email, password },
-  });
-  expect(res.ok()).toBe(true);
+  await signInByApi(page.request, email, password);
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from './fixtures.ts';
+import { DEMO, signIn, signInByApi } from './fixtures.ts';
 
 /** Signs in through the login screen, or straight through the API while that screen is not built yet. */
 async function signInAs(page: Page, email: string) {
@@ -15,8 +15,7 @@ async function signInAs(page: Page, email: string) {
     await signIn(page, email);
     await expect(page).not.toHaveURL(/\/login/);
   } else {
-    const res = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
-    expect(res.ok()).toBe(true);
+    await signInByApi(page.request, email);
   }
 }
 

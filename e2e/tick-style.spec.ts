@@ -5,7 +5,7 @@
 // My tasks: the checkmark and the progress ring take their new state at once instead of animating to it
 // or waiting for the device's database to be read again.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, newHireWithTasks, signIn, signUpCompany, tickAndReadNextFrame, TEST_PASSWORD } from './fixtures.ts';
+import { DEMO, newHireWithTasks, signIn, signInByApi, signUpCompany, TEST_PASSWORD, tickAndReadNextFrame } from './fixtures.ts';
 
 test('no :root:has() rule in the page’s styles, and an open dialog locks the page scroll', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -47,7 +47,7 @@ async function newHireWithTwoTasks(browser: Browser, name: string): Promise<{ pa
   ]);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(page.request, email, TEST_PASSWORD);
   return { page, close: () => context.close() };
 }
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { fileTypeMessage } from '../shared/uploads.ts';
-import { newHireWithTasks, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
+import { newHireWithTasks, signInByApi, signUpCompany, TEST_PASSWORD, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 // This spec is about the service worker (e2e/playwright.config.ts blocks it everywhere else).
@@ -34,7 +34,7 @@ test('the new hire picks a PDF offline; it waits, goes up with progress on recon
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, acceptDownloads: true });
   const page = await context.newPage();
-  expect((await page.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+  await signInByApi(page.request, email, TEST_PASSWORD);
   expect((await page.request.patch('/api/users/me', { data: { fullName: 'Nimal Fernando' } })).ok()).toBe(true);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Welcome, Nimal/ })).toBeVisible();

@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { newHireWithTasks, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
+import { newHireWithTasks, signInByApi, signUpCompany, TEST_PASSWORD } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
@@ -65,7 +65,7 @@ test('an admin adds a webhook, a new hire ticks a task, the log shows it deliver
     // The new hire ticks a task in their own browser.
     const hireContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const hire = await hireContext.newPage();
-    expect((await hire.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).ok()).toBe(true);
+    await signInByApi(hire.request, email, TEST_PASSWORD);
     await hire.goto('/');
     await hire
       .getByRole('region', { name: /^Your Tasks/ })
