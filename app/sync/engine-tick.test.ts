@@ -84,21 +84,28 @@ describe('sync engine, the tick path', () => {
     expect(after.localWrite).toBe(2);
   });
 
-  it('starts the sync an action asks for only after the next frame is painted, one for the actions of that frame', async () => {
+  it('writes an action once the frame showing it is painted, and starts one sync for the actions of that frame a frame later', async () => {
     const { engine, server, tasks } = await setup();
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('document', { visibilityState: 'visible' });
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
 
-    await engine.mutate('task.setCompleted', { taskId: tasks[0]!.id, isCompleted: true, completedAt: null });
-    await engine.mutate('task.setCompleted', { taskId: tasks[1]!.id, isCompleted: true, completedAt: null });
+    const first = engine.mutate('task.setCompleted', { taskId: tasks[0]!.id, isCompleted: true, completedAt: null });
+    const second = engine.mutate('task.setCompleted', { taskId: tasks[1]!.id, isCompleted: true, completedAt: null });
+    await nextTask();
+    expect((await engine.db.tasks.get(tasks[0]!.id))?.isCompleted).toBe(false);
+    expect(await engine.db.outbox.count()).toBe(0);
+
+    for (const frame of frames.splice(0)) frame(0);
+    await Promise.all([first, second]);
+    expect((await engine.db.tasks.get(tasks[0]!.id))?.isCompleted).toBe(true);
+    expect(await engine.db.outbox.count()).toBe(2);
     await nextTask();
     expect(engine.getSnapshot().status).toBe('idle');
     expect(server.pushes).toEqual([]);
     expect(frames).toHaveLength(1);
 
     frames.shift()!(0);
-    expect(engine.getSnapshot().status).toBe('idle');
     await vi.waitFor(() => expect(server.pushes).toEqual([[1, 2]]));
   });
 
