@@ -374,8 +374,9 @@ export class SyncEngine {
 
   /**
    * One person's action: once the frame showing it is painted, the optimistic write, the next mutation
-   * id and the outbox row, in one Dexie transaction; then a sync. `outcome` says whether it reached the server; `localWrite` is its
-   * number in `SyncMeta.localWrites`, so a screen can tell when a read of Dexie holds it.
+   * id and the outbox row, in one Dexie transaction; then a sync. `outcome` says whether it reached the
+   * server; `localWrite` is its number in `SyncMeta.localWrites`, so a screen can tell when a read of
+   * Dexie holds it.
    */
   async mutate<N extends MutationName>(name: N, args: MutationArgs[N]): Promise<{ mutationId: number; localWrite: number; outcome: Promise<MutationOutcome> }> {
     const { db } = this;
@@ -397,9 +398,9 @@ export class SyncEngine {
   }
 
   /**
-   * The sync a local action asks for starts once the frame showing the action is painted, so its
-   * work (the push, the pull and what they write) never delays that frame; actions within one frame
-   * share it. Where no frame is coming (a hidden tab, no DOM) it starts in the next task.
+   * The sync a local action asks for starts once the next frame is painted, so its work (the push,
+   * the pull and what they write) never delays a frame showing an action; the actions written before
+   * it share it. Where no frame is coming (a hidden tab, no DOM) it starts in the next task.
    */
   private syncAfterPaint(): void {
     if (this.syncAfterPaintQueued) return;
