@@ -381,8 +381,9 @@ export class SyncEngine {
   async mutate<N extends MutationName>(name: N, args: MutationArgs[N]): Promise<{ mutationId: number; localWrite: number; outcome: Promise<MutationOutcome> }> {
     const { db } = this;
     const nowIso = new Date(this.clock.now()).toISOString();
-    // Screens show an action over their reads until a read holds it, so its write can wait for the frame
-    // that shows it: Dexie's transaction cost a tick's click about a tenth of its frame at 4x CPU.
+    // A tick shows over the screen's reads until a read holds it (use-ticking.ts, useTicksOverRead), so its
+    // write can wait for the frame that shows it: Dexie's transaction cost a tick's click about a tenth of
+    // its frame at 4x CPU. Other actions (a message, a form) show once written, a frame after their click.
     await new Promise<void>((resolve) => afterNextPaint(resolve));
     const { mutationId, localWrite } = await db.transaction('rw', [db.plans, db.tasks, db.messages, db.outbox, db.meta], async () => {
       // Requests issued together: each one awaited alone costs the page another turn of its event loop.
