@@ -157,12 +157,15 @@ const statements = preparedFor((db) => ({
     .onConflictDoNothing()
     .returning()
     .prepare('sync.client.insert'),
-  // Moves the counter on only from the value this push saw, so a concurrent push of the same client
-  // cannot apply the same mutation twice: the loser updates no row and rolls back.
+  // Moves the counter on only from the mutation before, so a concurrent push of the same client cannot
+  // apply the same mutation twice: the loser updates no row and rolls back. Only the caller's own client:
+  // a push does not read the client before its first mutation.
   advance: db
     .update(syncClients)
     .set({ lastMutationId: sql`${sql.placeholder('id')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
-    .where(and(eq(syncClients.clientId, sql.placeholder('clientId')), eq(syncClients.lastMutationId, sql.placeholder('previous'))))
+    .where(
+      and(eq(syncClients.clientId, sql.placeholder('clientId')), eq(syncClients.userId, sql.placeholder('userId')), eq(syncClients.lastMutationId, sql.placeholder('previous'))),
+    )
     .returning({ lastMutationId: syncClients.lastMutationId })
     .prepare('sync.client.advance'),
   touchClient: db
@@ -229,9 +232,9 @@ async function ensureClient(db: Db, user: CurrentUser, clientId: string): Promis
   return found(await findClient(db, user, clientId), 'Sync client');
 }
 
-/** Moves the client's counter from `id - 1` to `id`; false when another push got there first. */
-async function advance(tx: Tx, clientId: string, id: number): Promise<boolean> {
-  const moved = await statements(tx).advance.execute({ clientId, id, previous: id - 1, updatedAt: new Date().toISOString() });
+/** Moves the caller's client's counter from `id - 1` to `id`; false when it was not there (another push got there first). */
+async function advance(tx: Tx, user: CurrentUser, clientId: string, id: number): Promise<boolean> {
+  const moved = await statements(tx).advance.execute({ clientId, userId: user.id, id, previous: id - 1, updatedAt: new Date().toISOString() });
   return moved.length === 1;
 }
 
@@ -301,7 +304,7 @@ class AppliedElsewhere extends Error {}
  * client got there first.
  */
 async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation, registered: boolean, ticked: TickedTaskRef[]): Promise<MutationResult | null> {
-  const moveCounter = (tx: Tx) => (registered ? advance(tx, clientId, mutation.id) : register(tx, user, clientId, mutation.id));
+  const moveCounter = (tx: Tx) => (registered ? advance(tx, user, clientId, mutation.id) : register(tx, user, clientId, mutation.id));
   try {
     const tick = await transaction(db, async (tx) => {
       // The company's lock, the counter and the mutation's statements go out together: the counter costs
@@ -326,42 +329,46 @@ async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutatio
  * POST /api/sync/push. Each mutation commits on its own: a duplicate is skipped, a gap stops the
  * push with 409 (earlier ones stay applied), and a rejected one still advances the counter. `ticked`
  * receives the plan and people of each tick and form applied now, for their poke (none read again).
+ * The client is not read first: a push is in order but for a retry, so a first mutation registers the
+ * client and a later one advances it from the one before. Only when that moves no counter is the client
+ * read, to tell a duplicate, a gap or another person's client apart.
  */
 export async function pushMutations(db: Db, user: CurrentUser, request: PushRequest, ticked: TickedTaskRef[] = []): Promise<PushResponse> {
   const { clientId } = request;
   if (request.mutations.length === 0) return { results: [], lastMutationId: (await ensureClient(db, user, clientId)).lastMutationId };
-  let stored = await findClient(db, user, clientId);
-  let registered = stored !== undefined;
-  let lastMutationId = stored?.lastMutationId ?? 0;
+  // The client's counter as read, or null until it has to be.
+  let known: { registered: boolean; lastMutationId: number } | null = null;
+  let lastMutationId = 0;
   const results: MutationResult[] = [];
   for (let index = 0; index < request.mutations.length;) {
     const mutation = request.mutations[index]!;
-    if (mutation.id <= lastMutationId) {
+    if (known && mutation.id <= known.lastMutationId) {
       results.push({ id: mutation.id, status: 'duplicate' });
+      lastMutationId = known.lastMutationId;
       index += 1;
       continue;
     }
-    if (mutation.id > lastMutationId + 1) {
+    if (known && mutation.id > known.lastMutationId + 1) {
       // Another push of this client may have moved the counter on since it was read: look again first.
-      stored = await findClient(db, user, clientId);
-      if (stored && stored.lastMutationId !== lastMutationId) {
-        registered = true;
-        lastMutationId = stored.lastMutationId;
+      const stored = await findClient(db, user, clientId);
+      if (stored && stored.lastMutationId !== known.lastMutationId) {
+        known = { registered: true, lastMutationId: stored.lastMutationId };
         continue;
       }
-      throw conflict(`Mutation ${mutation.id} is out of order: the server expected ${lastMutationId + 1}.`);
+      throw conflict(`Mutation ${mutation.id} is out of order: the server expected ${known.lastMutationId + 1}.`);
     }
+    const registered = known ? known.registered : mutation.id > 1;
     const result = await applyInOrder(db, user, clientId, mutation, registered, ticked);
     if (result) {
       results.push(result);
-      registered = true;
+      known = { registered: true, lastMutationId: mutation.id };
       lastMutationId = mutation.id;
       index += 1;
     } else {
-      // Applied or registered by a concurrent push of the same client: the next round answers it as a duplicate.
-      stored = await findClient(db, user, clientId);
-      registered = stored !== undefined;
-      lastMutationId = stored?.lastMutationId ?? 0;
+      // Not where this push expected it (a retry, a concurrent push of the same client, or none such):
+      // the next round answers from the counter as stored.
+      const stored = await findClient(db, user, clientId);
+      known = { registered: stored !== undefined, lastMutationId: stored?.lastMutationId ?? 0 };
     }
   }
   return { results, lastMutationId };

@@ -226,6 +226,15 @@ describe('sync API', () => {
     expect(liveTasks((await pull(acme.cookies.newHire, client)).body).every((t) => !t.isCompleted)).toBe(true);
   });
 
+  it("never moves another user's counter on: a later mutation on their clientId answers 404 and changes nothing", async () => {
+    const client = clientId();
+    const [first, second] = acmePlan.tasks;
+    expect((await push(acme.cookies.newHire, { clientId: client, mutations: [tick(1, first!.id)] })).body).toMatchObject({ lastMutationId: 1 });
+    expect((await push(acme.cookies.manager, { clientId: client, mutations: [tick(2, second!.id)] })).status).toBe(404);
+    const own = await push(acme.cookies.newHire, { clientId: client, mutations: [tick(2, second!.id)] });
+    expect(own.body).toEqual({ results: [{ id: 2, status: 'applied' }], lastMutationId: 2 });
+  });
+
   it('starts over (reset) when the cursor is ahead of the server', async () => {
     const client = clientId();
     await pull(acme.cookies.newHire, client);
