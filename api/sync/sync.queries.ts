@@ -143,23 +143,41 @@ const statements = preparedFor((db) => ({
       .where(eq(syncClients.clientId, sql.placeholder('clientId')))
       .prepare('sync.client'),
   ),
-  // A concurrent first request of the same client may insert it first: then nothing comes back. A push
-  // registers a new client with its first mutation's id, in that mutation's transaction.
+  // A pull or an empty push registers a new client at 0. A concurrent first request of the same client
+  // may insert it first: then nothing comes back.
   insertClient: db
     .insert(syncClients)
     .values({
       clientId: sql.placeholder('clientId'),
       userId: sql.placeholder('userId'),
       companyId: sql.placeholder('companyId'),
-      lastMutationId: sql.placeholder('lastMutationId'),
+      lastMutationId: 0,
       updatedAt: sql.placeholder('updatedAt'),
     })
     .onConflictDoNothing()
     .returning()
     .prepare('sync.client.insert'),
+  // A client's first mutation: registers the client at 1, or moves it on from 0 when a pull or an empty
+  // push registered it. Only the caller's own client (nothing reads it before), and only from 0.
+  firstMutation: db
+    .insert(syncClients)
+    .values({
+      clientId: sql.placeholder('clientId'),
+      userId: sql.placeholder('userId'),
+      companyId: sql.placeholder('companyId'),
+      lastMutationId: 1,
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .onConflictDoUpdate({
+      target: syncClients.clientId,
+      set: { lastMutationId: 1, updatedAt: sql`excluded.updated_at` },
+      setWhere: and(eq(syncClients.userId, sql`excluded.user_id`), eq(syncClients.lastMutationId, 0)),
+    })
+    .returning({ lastMutationId: syncClients.lastMutationId })
+    .prepare('sync.client.first'),
   // Moves the counter on only from the mutation before, so a concurrent push of the same client cannot
   // apply the same mutation twice: the loser updates no row and rolls back. Only the caller's own client:
-  // a push does not read the client before its first mutation.
+  // a push does not read the client before its mutations.
   advance: db
     .update(syncClients)
     .set({ lastMutationId: sql`${sql.placeholder('id')}`, updatedAt: sql`${sql.placeholder('updatedAt')}` })
@@ -217,10 +235,10 @@ async function findClient(db: Db, user: CurrentUser, clientId: string): Promise<
   return stored;
 }
 
-/** Registers a new client at `lastMutationId`; false when a concurrent request registered it first. */
-async function register(tx: Tx, user: CurrentUser, clientId: string, lastMutationId: number): Promise<boolean> {
+/** Registers a new client, no mutation applied yet; false when a concurrent request registered it first. */
+async function register(db: Db, user: CurrentUser, clientId: string): Promise<boolean> {
   const updatedAt = new Date().toISOString();
-  const inserted = await statements(tx).insertClient.execute({ clientId, userId: user.id, companyId: user.companyId, lastMutationId, updatedAt });
+  const inserted = await statements(db).insertClient.execute({ clientId, userId: user.id, companyId: user.companyId, updatedAt });
   return inserted.length === 1;
 }
 
@@ -228,13 +246,21 @@ async function register(tx: Tx, user: CurrentUser, clientId: string, lastMutatio
 async function ensureClient(db: Db, user: CurrentUser, clientId: string): Promise<SyncClientRow> {
   const stored = await findClient(db, user, clientId);
   if (stored) return stored;
-  await register(db, user, clientId, 0);
+  await register(db, user, clientId);
   return found(await findClient(db, user, clientId), 'Sync client');
 }
 
-/** Moves the caller's client's counter from `id - 1` to `id`; false when it was not there (another push got there first). */
-async function advance(tx: Tx, user: CurrentUser, clientId: string, id: number): Promise<boolean> {
-  const moved = await statements(tx).advance.execute({ clientId, userId: user.id, id, previous: id - 1, updatedAt: new Date().toISOString() });
+/**
+ * Moves the caller's client's counter from `id - 1` to `id`, a first mutation registering a new client;
+ * false when the counter was elsewhere (a retry, another push of the same client got there first, a
+ * gap) or the client is someone else's.
+ */
+async function moveCounterTo(tx: Tx, user: CurrentUser, clientId: string, id: number): Promise<boolean> {
+  const updatedAt = new Date().toISOString();
+  const moved =
+    id === 1
+      ? await statements(tx).firstMutation.execute({ clientId, userId: user.id, companyId: user.companyId, updatedAt })
+      : await statements(tx).advance.execute({ clientId, userId: user.id, id, previous: id - 1, updatedAt });
   return moved.length === 1;
 }
 
@@ -303,8 +329,8 @@ class AppliedElsewhere extends Error {}
  * A broken rule rolls the mutation back and still moves the counter. Null: another push of the same
  * client got there first.
  */
-async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation, registered: boolean, ticked: TickedTaskRef[]): Promise<MutationResult | null> {
-  const moveCounter = (tx: Tx) => (registered ? advance(tx, user, clientId, mutation.id) : register(tx, user, clientId, mutation.id));
+async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation, ticked: TickedTaskRef[]): Promise<MutationResult | null> {
+  const moveCounter = (tx: Tx) => moveCounterTo(tx, user, clientId, mutation.id);
   try {
     const tick = await transaction(db, async (tx) => {
       // The company's lock, the counter and the mutation's statements go out together: the counter costs
@@ -329,46 +355,42 @@ async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutatio
  * POST /api/sync/push. Each mutation commits on its own: a duplicate is skipped, a gap stops the
  * push with 409 (earlier ones stay applied), and a rejected one still advances the counter. `ticked`
  * receives the plan and people of each tick and form applied now, for their poke (none read again).
- * The client is not read first: a push is in order but for a retry, so a first mutation registers the
- * client and a later one advances it from the one before. Only when that moves no counter is the client
- * read, to tell a duplicate, a gap or another person's client apart.
+ * The client is not read first: a push is in order but for a retry, so each mutation moves the counter on
+ * from the one before. Only when that moves no counter is the client read, to tell a duplicate, a gap
+ * or another person's client apart.
  */
 export async function pushMutations(db: Db, user: CurrentUser, request: PushRequest, ticked: TickedTaskRef[] = []): Promise<PushResponse> {
   const { clientId } = request;
   if (request.mutations.length === 0) return { results: [], lastMutationId: (await ensureClient(db, user, clientId)).lastMutationId };
-  // The client's counter as read, or null until it has to be.
-  let known: { registered: boolean; lastMutationId: number } | null = null;
+  // The client's counter as read, or null until it had to be.
+  let stored: number | null = null;
   let lastMutationId = 0;
   const results: MutationResult[] = [];
   for (let index = 0; index < request.mutations.length;) {
     const mutation = request.mutations[index]!;
-    if (known && mutation.id <= known.lastMutationId) {
+    if (stored !== null && mutation.id <= stored) {
       results.push({ id: mutation.id, status: 'duplicate' });
-      lastMutationId = known.lastMutationId;
+      lastMutationId = stored;
       index += 1;
       continue;
     }
-    if (known && mutation.id > known.lastMutationId + 1) {
+    if (stored !== null && mutation.id > stored + 1) {
       // Another push of this client may have moved the counter on since it was read: look again first.
-      const stored = await findClient(db, user, clientId);
-      if (stored && stored.lastMutationId !== known.lastMutationId) {
-        known = { registered: true, lastMutationId: stored.lastMutationId };
+      const again = (await findClient(db, user, clientId))?.lastMutationId ?? 0;
+      if (again !== stored) {
+        stored = again;
         continue;
       }
-      throw conflict(`Mutation ${mutation.id} is out of order: the server expected ${known.lastMutationId + 1}.`);
+      throw conflict(`Mutation ${mutation.id} is out of order: the server expected ${stored + 1}.`);
     }
-    const registered = known ? known.registered : mutation.id > 1;
-    const result = await applyInOrder(db, user, clientId, mutation, registered, ticked);
+    const result = await applyInOrder(db, user, clientId, mutation, ticked);
     if (result) {
       results.push(result);
-      known = { registered: true, lastMutationId: mutation.id };
-      lastMutationId = mutation.id;
+      stored = lastMutationId = mutation.id;
       index += 1;
     } else {
-      // Not where this push expected it (a retry, a concurrent push of the same client, or none such):
-      // the next round answers from the counter as stored.
-      const stored = await findClient(db, user, clientId);
-      known = { registered: stored !== undefined, lastMutationId: stored?.lastMutationId ?? 0 };
+      // The counter was not at the mutation before: the next round answers from it as stored.
+      stored = (await findClient(db, user, clientId))?.lastMutationId ?? 0;
     }
   }
   return { results, lastMutationId };
@@ -427,7 +449,7 @@ export async function pullChanges(db: Db, user: CurrentUser, options: PullOption
   if (!client) {
     // Registered after the read (one statement). A concurrent first request may have registered it
     // first: then it must be this person's.
-    if (!(await register(db, user, clientId, 0))) await findClient(db, user, clientId);
+    if (!(await register(db, user, clientId))) await findClient(db, user, clientId);
   } else if (now.getTime() - Date.parse(client.seenAt) > LAST_SEEN_PRECISION_MS) {
     await statements(db).touchClient.execute({ clientId, updatedAt: now.toISOString() });
   }
