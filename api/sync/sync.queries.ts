@@ -324,10 +324,10 @@ async function markConversationRead(tx: Tx, user: CurrentUser, planId: string, u
 class AppliedElsewhere extends Error {}
 
 /**
- * Applies the mutation and moves the client's counter to it in one transaction: a registered client is
- * advanced, a new one registered at this id (so a device's first push costs no transaction of its own).
- * A broken rule rolls the mutation back and still moves the counter. Null: another push of the same
- * client got there first.
+ * Applies the mutation and moves the client's counter to it in one transaction (a new client is
+ * registered by its first mutation, so a device's first push costs no transaction of its own). A broken
+ * rule rolls the mutation back and still moves the counter. Null: the counter was not at the mutation
+ * before (a retry, another push of the same client got there first, a gap, someone else's client).
  */
 async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutation: PushMutation, ticked: TickedTaskRef[]): Promise<MutationResult | null> {
   const moveCounter = (tx: Tx) => moveCounterTo(tx, user, clientId, mutation.id);
