@@ -362,15 +362,13 @@ async function applyInOrder(db: Db, user: CurrentUser, clientId: string, mutatio
 export async function pushMutations(db: Db, user: CurrentUser, request: PushRequest, ticked: TickedTaskRef[] = []): Promise<PushResponse> {
   const { clientId } = request;
   if (request.mutations.length === 0) return { results: [], lastMutationId: (await ensureClient(db, user, clientId)).lastMutationId };
-  // The client's counter as read, or null until it had to be.
+  // The client's counter as read or moved by this push, or null until it had to be read.
   let stored: number | null = null;
-  let lastMutationId = 0;
   const results: MutationResult[] = [];
   for (let index = 0; index < request.mutations.length;) {
     const mutation = request.mutations[index]!;
     if (stored !== null && mutation.id <= stored) {
       results.push({ id: mutation.id, status: 'duplicate' });
-      lastMutationId = stored;
       index += 1;
       continue;
     }
@@ -386,14 +384,14 @@ export async function pushMutations(db: Db, user: CurrentUser, request: PushRequ
     const result = await applyInOrder(db, user, clientId, mutation, ticked);
     if (result) {
       results.push(result);
-      stored = lastMutationId = mutation.id;
+      stored = mutation.id;
       index += 1;
     } else {
       // The counter was not at the mutation before: the next round answers from it as stored.
       stored = (await findClient(db, user, clientId))?.lastMutationId ?? 0;
     }
   }
-  return { results, lastMutationId };
+  return { results, lastMutationId: stored ?? 0 };
 }
 
 const tombstone = (id: string): Tombstone => ({ id, deleted: true });
