@@ -1,18 +1,12 @@
 // Company settings and the screens around them (issue #22): an admin sets the Helpful Resources links
 // a new hire then sees (from the synced data, offline too), the admin dashboard's Assign dialog,
 // staff notes, a manager deleting a plan, and the sign-out's 500 ms.
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { CompanySettings } from '../shared/company.ts';
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
 import type { TemplateSummary } from '../shared/templates.ts';
-import { DEMO, signIn, signInByApi, waitForServiceWorkerControl } from './fixtures.ts';
+import { apiAs, DEMO, signIn, waitForServiceWorkerControl } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
-
-async function apiAs(baseURL: string | undefined, email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  await signInByApi(api, email);
-  return api;
-}
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

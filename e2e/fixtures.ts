@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PlanDetails } from '../shared/onboarding.ts';
 import { toIsoDate } from '../shared/plan-calendar.ts';
 import type { TaskInputRaw, TemplateDetails } from '../shared/templates.ts';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Kickoff#2026';
 export const DEMO = {
@@ -76,6 +76,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function signInByApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<void> {
   const response = await request.post('/api/auth/login', { data: { email, password } });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** A request context of its own (no page), signed in by the API: a second person calling the server. */
+export async function apiAs(baseURL: string | undefined, email: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  await signInByApi(api, email, password);
+  return api;
 }
 
 /** The password the specs' own people get. */

@@ -1,14 +1,13 @@
 // My tasks (issue 17): a manager finds a task of a new hire's plan assigned to them, ticks it there, the
 // sidebar's count drops, and the new hire sees it done, read-only, under "Others are doing for you".
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { MyTasksCount, MyTasksResponse } from '../shared/onboarding.ts';
-import { DEMO, signIn, signInByApi, tickAndReadNextFrame } from './fixtures.ts';
+import { apiAs, DEMO, signIn, tickAndReadNextFrame } from './fixtures.ts';
 
 const myTasksLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /My tasks/ });
 
 test('a manager ticks a task of their new hire in My tasks, and the new hire sees it done', async ({ page, baseURL }, testInfo) => {
-  const api = await playwrightRequest.newContext({ baseURL });
-  await signInByApi(api, DEMO.manager);
+  const api = await apiAs(baseURL, DEMO.manager);
   const { tasks } = (await (await api.get('/api/my-tasks')).json()) as MyTasksResponse;
   const task = tasks.find((mine) => !mine.isCompleted && mine.plan.newHire.fullName === 'Kavya Silva');
   if (!task) throw new Error('The demo gives the manager an open task on Kavya’s plan');

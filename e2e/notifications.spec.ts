@@ -7,11 +7,11 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import type { CompanySettings } from '../shared/company.ts';
 import { localDateIn, type NotificationPreferences } from '../shared/notifications.ts';
 import type { PlanDetails, PlanSummary } from '../shared/onboarding.ts';
-import { DEMO, DEMO_PASSWORD, readableMail, signIn, signInByApi } from './fixtures.ts';
+import { apiAs, DEMO, DEMO_PASSWORD, readableMail, signIn } from './fixtures.ts';
 import { reviewScreenshots } from './screenshots.ts';
 
 const PORT = process.env.E2E_PORT ?? '4173';
@@ -126,8 +126,7 @@ test.describe('the morning digest', () => {
     await expect(notificationsSection(page).getByRole('switch', { name: 'Morning digest' })).not.toBeChecked();
 
     // 08:00 of the company's day on which Dilan has a task due, and so does his manager Nimal.
-    const admin = await playwrightRequest.newContext({ baseURL });
-    await signInByApi(admin, DEMO.admin);
+    const admin = await apiAs(baseURL, DEMO.admin);
     const company = (await (await admin.get('/api/company')).json()) as CompanySettings;
     const { day, planId, dayStart, dayEnd } = await firstDayDilanHasTasksDue(admin, company.timeZone);
     // Nimal gets a task of his own on Dilan's plan due the same day (other specs may have ticked his demo ones).

@@ -3,19 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn, signInByApi, waitForServiceWorkerControl } from './fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, DEMO, signIn, waitForServiceWorkerControl } from './fixtures.ts';
 
 const WELCOME = /Welcome, Kavya/;
 
 // This spec is about the service worker (e2e/playwright.config.ts blocks it everywhere else).
 test.use({ serviceWorkers: 'allow' });
-
-async function apiAs(baseURL: string, email: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  await signInByApi(api, email);
-  return api;
-}
 
 type Task = { id: string; title: string; isCompleted: boolean };
 

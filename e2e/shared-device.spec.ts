@@ -2,7 +2,7 @@
 // readable in this browser (IndexedDB, Web Storage, Cache Storage), except changes still to sync,
 // which wait for that same person (DESIGN.md sections 6 and 8; app/sync/local-data.ts).
 import { expect, request as playwrightRequest, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn, signInByApi, waitForServiceWorkerControl } from './fixtures.ts';
+import { apiAs, DEMO, DEMO_PASSWORD, signIn, waitForServiceWorkerControl } from './fixtures.ts';
 
 const KAVYA = /Welcome, Kavya/;
 const DILAN = /Welcome, Dilan/;
@@ -247,8 +247,7 @@ test('the same person signing in again after a 401 keeps their changes, and they
   await expect(page.getByRole('heading', { name: KAVYA })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Remove unsynced changes?' })).toHaveCount(0);
 
-  const manager = await playwrightRequest.newContext({ baseURL });
-  await signInByApi(manager, DEMO.manager);
+  const manager = await apiAs(baseURL, DEMO.manager);
   const plans = (await (await manager.get('/api/onboarding-plans')).json()) as
     { id: string; newHire: { email: string } }[] | { plans: { id: string; newHire: { email: string } }[] };
   const plan = (Array.isArray(plans) ? plans : plans.plans).find((candidate) => candidate.newHire.email === DEMO.newHire)!;

@@ -8,7 +8,7 @@ import type { PlanDetails } from '../shared/onboarding.ts';
 import type { PaymentCreateResponse } from '../shared/subscriptions.ts';
 import { addDays, toIsoDate } from '../shared/plan-calendar.ts';
 import type { TemplateDetails } from '../shared/templates.ts';
-import { mailedLink, signIn, signInByApi } from './fixtures.ts';
+import { apiAs, mailedLink, signIn } from './fixtures.ts';
 
 const PASSWORD = 'Kick@off2026';
 const TEMPLATE = 'Support Team Onboarding';
@@ -54,8 +54,7 @@ async function invite(admin: APIRequestContext, baseURL: string, person: { email
 
 /** What a person does on their profile page: their name. */
 async function setFullName(baseURL: string, email: string, fullName: string) {
-  const own = await playwrightRequest.newContext({ baseURL });
-  await signInByApi(own, email, PASSWORD);
+  const own = await apiAs(baseURL, email, PASSWORD);
   const profile = await own.patch('/api/users/me', { data: { fullName } });
   expect(profile.ok(), await profile.text()).toBe(true);
   await own.dispose();
