@@ -19,12 +19,24 @@ export type ChangePoke = { topic: ChangeTopic; planId?: string; origin?: string 
 export const CLIENT_HEADER = 'X-Kickoff-Client';
 
 /**
- * SSE event names: `ready` once the stream is open (the client refetches what it may have missed),
- * `change` per poke, `ping` every EVENTS_KEEPALIVE_MS while nothing else is said.
+ * SSE event names: `ready` once the stream is open (the client refetches what it may have missed,
+ * ReadyData), `change` per poke, `ping` every EVENTS_KEEPALIVE_MS while nothing else is said.
  */
 export const CHANGE_EVENT = 'change';
 export const READY_EVENT = 'ready';
 export const PING_EVENT = 'ping';
+
+/**
+ * The `data` of `ready` (JSON). A read answered while the stream was opening may have been made before a
+ * change the stream was not yet listening for: `missed` lists the pokes that reached this person in the
+ * last RECENT_CHANGES_MS before it listened, so the client reads those again instead of everything.
+ * Absent when the server cannot tell (it has listened for less than that, or lost track since): then
+ * every read made before `ready` may be stale.
+ */
+export type ReadyData = { missed?: ChangePoke[] };
+
+/** How far back `ready` lists what a person missed: far longer than a read takes to be answered. */
+export const RECENT_CHANGES_MS = 10_000;
 
 /**
  * A `ping` this often keeps proxies from closing an idle stream and lets the client notice a dead one

@@ -2,41 +2,10 @@
 // transaction has committed; every open event stream of every instance the poke reaches passes it on.
 // One interface, two implementations chosen by the engine: on SQLite (one process) an in-process
 // emitter, on PostgreSQL NOTIFY and one LISTEN connection per process (postgres-bus.ts).
-import * as v from 'valibot';
-import { CHANGE_TOPICS, EVENTS_KEEPALIVE_MS, type ChangePoke } from '../../shared/events.ts';
-import { canSeePlan } from '../../shared/onboarding.ts';
-import { isStaff, ROLES, type Role } from '../../shared/roles.ts';
-import { ClientIdSchema } from '../../shared/sync.ts';
+import { EVENTS_KEEPALIVE_MS, type ChangePoke } from '../../shared/events.ts';
 import type { CurrentUser } from '../lib/env.ts';
-
-/** The two people of a plan that decide, with the company's admins, who sees it (canSeePlan). */
-export type PlanParties = { newHireId: string; managerId: string | null };
-
-/**
- * Who a change reaches, inside its company. `plans`: whoever may see one of the plans; `staffOnly`
- * leaves out their new hires (a staff note); `people`: also these people (who do tasks on the plans
- * without seeing them, such as a buddy or the IT lead). `roles`: every member with one of these roles.
- */
-export type ChangeAudience = { plans: PlanParties[]; staffOnly: boolean; people?: string[] } | { roles: Role[] };
-
-export type Change = { companyId: string; poke: ChangePoke; audience: ChangeAudience };
-
-/** What a NOTIFY payload must look like before it is delivered (anyone with the database could send one). */
-export const ChangeSchema = v.object({
-  companyId: v.string(),
-  poke: v.object({ topic: v.picklist(CHANGE_TOPICS), planId: v.optional(v.string()), origin: v.optional(ClientIdSchema) }),
-  audience: v.union([
-    v.object({ plans: v.array(v.object({ newHireId: v.string(), managerId: v.nullable(v.string()) })), staffOnly: v.boolean(), people: v.optional(v.array(v.string())) }),
-    v.object({ roles: v.array(v.picklist(ROLES)) }),
-  ]),
-});
-
-/** Whether the change reaches this person of its company: the plan rule is canSeePlan, nothing restated. */
-export function reaches(person: { id: string; role: Role }, audience: ChangeAudience): boolean {
-  if ('roles' in audience) return audience.roles.includes(person.role);
-  if (audience.staffOnly && !isStaff(person.role)) return false;
-  return audience.plans.some((plan) => canSeePlan(person, plan)) || (audience.people?.includes(person.id) ?? false);
-}
+import { type Change, reaches } from './audience.ts';
+import { RecentChanges } from './recent-changes.ts';
 
 /** One open event stream, as the bus sees it. */
 export type ChangeSubscriber = {
@@ -61,11 +30,20 @@ export type ChangeBus = {
    * reach it. Rejects when the bus cannot listen (closed, or the database unreachable).
    */
   subscribe(subscriber: ChangeSubscriber): Promise<() => void>;
+  /**
+   * What reached `person` in the last RECENT_CHANGES_MS, for a stream that has just subscribed to be
+   * told (recent-changes.ts); null when this instance cannot tell.
+   */
+  missedBy(person: CurrentUser): ChangePoke[] | null;
   /** Ends every stream and stops listening (server shutdown). */
   close(): Promise<void>;
 };
 
-export type ChangeBusOptions = { keepAliveMs?: number };
+export type ChangeBusOptions = {
+  keepAliveMs?: number;
+  /** The clock of what the bus remembers for streams about to open (recent-changes.ts); tests move it. */
+  now?: () => number;
+};
 
 /**
  * A person's streams on one instance beyond this close the oldest: a tab keeps one, so ten is several
@@ -75,6 +53,12 @@ export const MAX_STREAMS_PER_PERSON = 10;
 
 /** The streams open on this instance, by company and by person, and the delivery rule. */
 export class Subscribers {
+  /** Every change delivered here, reaching a stream or not, for the streams that open next. */
+  readonly recent: RecentChanges;
+
+  constructor(now?: () => number) {
+    this.recent = new RecentChanges(now);
+  }
   private readonly byCompany = new Map<string, Set<ChangeSubscriber>>();
   private readonly byPerson = new Map<string, ChangeSubscriber[]>();
   private readonly removals = new Map<ChangeSubscriber, () => void>();
@@ -107,6 +91,7 @@ export class Subscribers {
 
   /** Only the change's company is looked at, so another company's streams never see it. */
   deliver(change: Change): void {
+    this.recent.add(change);
     for (const subscriber of this.byCompany.get(change.companyId) ?? []) {
       if (reaches(subscriber.person, change.audience)) subscriber.poke(change.poke);
     }
@@ -129,7 +114,8 @@ export class Subscribers {
 
 /** SQLite: one process serves the database, so the bus is an emitter in it. */
 export function inProcessChangeBus(options: ChangeBusOptions = {}): ChangeBus {
-  const subscribers = new Subscribers();
+  const subscribers = new Subscribers(options.now);
+  subscribers.recent.listening();
   let closed = false;
   return {
     keepAliveMs: options.keepAliveMs ?? EVENTS_KEEPALIVE_MS,
@@ -141,8 +127,10 @@ export function inProcessChangeBus(options: ChangeBusOptions = {}): ChangeBus {
       if (closed) throw new Error('The change bus is closed');
       return subscribers.add(subscriber);
     },
+    missedBy: (person) => subscribers.recent.missedBy(person),
     close: async () => {
       closed = true;
+      subscribers.recent.deaf();
       subscribers.closeAll();
     },
   };

@@ -6,7 +6,7 @@ import type { MessageAudience } from '../../shared/messages.ts';
 import type { Db } from '../db/client.ts';
 import { preparedFor } from '../db/prepared.ts';
 import { messages, onboardingPlans, onboardingTasks } from '../db/schema.ts';
-import type { PlanParties } from './bus.ts';
+import type { PlanParties } from './audience.ts';
 
 /** A plan and the people who, with the company's admins, see it. */
 export type PlanRef = PlanParties & { id: string };

@@ -1,10 +1,11 @@
 // GET /api/events: the change stream (Server-Sent Events, shared/events.ts). A signed-in person gets
-// `ready` once the stream listens, then a `change` per poke that reaches them (bus.ts), and a `ping`
+// `ready` once the stream listens (with the pokes that reached them just before: recent-changes.ts),
+// then a `change` per poke that reaches them (audience.ts), and a `ping`
 // every keepAliveMs (the client takes a silent stream for dead), at which the session is checked again:
 // signed out or revoked ends the stream. A poke carries no content; the client reads through the routes that check access.
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { CHANGE_EVENT, PING_EVENT, READY_EVENT } from '../../shared/events.ts';
+import { CHANGE_EVENT, PING_EVENT, READY_EVENT, type ReadyData } from '../../shared/events.ts';
 import { readSessionUser } from '../auth/sessions.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { currentUser, requireUser } from '../middleware/auth.ts';
@@ -18,6 +19,7 @@ export const MAX_UNSENT_EVENTS = 100;
 
 const sseEvent = (event: string, data: string) => `event: ${event}\ndata: ${data}\n\n`;
 const PING = sseEvent(PING_EVENT, '');
+const readyEvent = (data: ReadyData) => sseEvent(READY_EVENT, JSON.stringify(data));
 
 export const eventsRoutes = new Hono<AppEnv>().get('/', requireUser, (c) => {
   const { db, changes } = c.var.deps;
@@ -42,15 +44,15 @@ export const eventsRoutes = new Hono<AppEnv>().get('/', requireUser, (c) => {
       // StreamingApi.write hands the chunk to the writer at once, so events keep their order.
       void stream.write(text).finally(() => (unsent -= 1));
     };
-    // `ready` comes first: a poke delivered while the subscription was being made is covered by the
-    // refetch `ready` asks for, so it is dropped rather than sent ahead of it.
+    // `ready` comes first: a poke delivered while the subscription was being made is among the missed
+    // ones `ready` lists (or covered by the refetch of everything), so it is dropped rather than sent ahead.
     let ready = false;
     const subscriber: ChangeSubscriber = {
       get person() {
         return person;
       },
       poke: (poke) => ready && write(sseEvent(CHANGE_EVENT, JSON.stringify(poke))),
-      resync: () => ready && write(sseEvent(READY_EVENT, '')),
+      resync: () => ready && write(readyEvent({})),
       close: end,
     };
 
@@ -64,7 +66,8 @@ export const eventsRoutes = new Hono<AppEnv>().get('/', requireUser, (c) => {
     let timer: NodeJS.Timeout | undefined;
     try {
       ready = true;
-      write(sseEvent(READY_EVENT, ''));
+      const missed = changes.missedBy(person);
+      write(readyEvent(missed ? { missed } : {}));
       while (!ended) {
         await new Promise<void>((resolve) => {
           wake = resolve;

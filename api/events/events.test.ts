@@ -7,12 +7,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODE } from '../../shared/errors.ts';
 import * as v from 'valibot';
-import { CLIENT_HEADER, type ChangePoke } from '../../shared/events.ts';
+import { CLIENT_HEADER, RECENT_CHANGES_MS, type ChangePoke, type ReadyData } from '../../shared/events.ts';
 import { createTeamMember } from '../auth/auth.queries.ts';
 import { rows } from '../db/client.ts';
 import { openEventStream, openReadyStream, type EventStreamReader } from '../test/event-stream.ts';
 import { apiOver, createTestContext, TEST_PASSWORD_HASH, type TestContext, testEngine } from '../test/harness.ts';
-import { ChangeSchema, MAX_STREAMS_PER_PERSON, reaches, type Change } from './bus.ts';
+import { ChangeSchema, reaches, type Change } from './audience.ts';
+import { MAX_STREAMS_PER_PERSON } from './bus.ts';
 import { LISTENER_NAME, MAX_NOTIFY_BYTES, notifyPayloads } from './postgres-bus.ts';
 
 const KEEP_ALIVE_MS = 100;
@@ -364,9 +365,56 @@ describe('the stream’s life', () => {
       sql`SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE application_name = ${LISTENER_NAME} AND datname = current_database()`,
     );
     expect(dropped?.done).toBe(true);
-    expect(await manager.next(5_000)).toMatchObject({ event: 'ready' });
+    // Nothing can be listed: what was notified while no one listened is unknown.
+    expect(await manager.next(5_000)).toMatchObject({ event: 'ready', data: '{}' });
     await ctx.request('/api/messages', { method: 'POST', cookie: acme.cookies.newHire, body: { planId, content: 'Still there?' } });
     expect(await manager.nextPoke()).toEqual<ChangePoke>({ topic: 'messages', planId });
+  });
+});
+
+describe('what a stream missed while it was opening', () => {
+  /** Opens a stream on `url` and answers what its `ready` says was missed (undefined: the server cannot tell). */
+  async function missedOnOpening(cookie: string, url: string): Promise<ChangePoke[] | undefined> {
+    const reader = await openEventStream(url, cookie);
+    open.push(reader);
+    const first = await reader.next();
+    if (first === 'closed' || first.event !== 'ready') throw new Error('The stream did not open with ready');
+    return (JSON.parse(first.data) as ReadyData).missed;
+  }
+
+  it("lists in ready what reached its person in the last seconds, once each, never another company's change or one they may not see", async () => {
+    let clock = 0;
+    const api = apiOver(ctx.db, ctx.config, { keepAliveMs: KEEP_ALIVE_MS, now: () => clock });
+    const { server: second, url } = await listen(api.app);
+    try {
+      // Its first stream has it listen (on PostgreSQL); it cannot yet tell what came before.
+      const admin = await openReadyStream(url, acme.cookies.admin);
+      open.push(admin);
+      expect(await missedOnOpening(acme.cookies.manager, url)).toBeUndefined();
+
+      clock = RECENT_CHANGES_MS;
+      const otherName = await api.request('/api/company', { method: 'PATCH', cookie: other.cookies.admin, body: { name: `Other ${Date.now()}` } });
+      expect(otherName.status).toBe(200);
+      for (const content of ['Where do I park?', 'And lunch?']) {
+        const sent = await api.request('/api/messages', { method: 'POST', cookie: acme.cookies.newHire, body: { planId, content } });
+        expect(sent.status).toBe(201);
+      }
+      // Delivered in order: once the admin has both messages, the other company's change has been heard too.
+      expect(await admin.nextPoke()).toEqual<ChangePoke>({ topic: 'messages', planId });
+      expect(await admin.nextPoke()).toEqual<ChangePoke>({ topic: 'messages', planId });
+
+      clock += 1_000;
+      expect(await missedOnOpening(acme.cookies.manager, url)).toEqual<ChangePoke[]>([{ topic: 'messages', planId }]);
+      expect(await missedOnOpening(acme.cookies.newHire, url)).toEqual<ChangePoke[]>([{ topic: 'messages', planId }]);
+      expect(await missedOnOpening(bystander.cookie, url)).toEqual([]);
+      expect(await missedOnOpening(other.cookies.admin, url)).toEqual<ChangePoke[]>([{ topic: 'company' }]);
+
+      clock += RECENT_CHANGES_MS;
+      expect(await missedOnOpening(acme.cookies.manager, url)).toEqual([]);
+    } finally {
+      for (const reader of open.splice(0)) reader.close();
+      await stop(second);
+    }
   });
 });
 

@@ -7,7 +7,8 @@ import pg from 'pg';
 import * as v from 'valibot';
 import { EVENTS_KEEPALIVE_MS } from '../../shared/events.ts';
 import { type Db, rows } from '../db/client.ts';
-import { type Change, type ChangeBus, type ChangeBusOptions, ChangeSchema, Subscribers } from './bus.ts';
+import { type Change, ChangeSchema } from './audience.ts';
+import { type ChangeBus, type ChangeBusOptions, Subscribers } from './bus.ts';
 
 export const CHANGES_CHANNEL = 'kickoff_changes';
 /** The LISTEN connection's application_name: operators (and the tests) can find it in pg_stat_activity. */
@@ -32,7 +33,7 @@ export function notifyPayloads(change: Change): string[] {
 }
 
 export function postgresChangeBus(db: Db, url: string, options: ChangeBusOptions = {}): ChangeBus {
-  const subscribers = new Subscribers();
+  const subscribers = new Subscribers(options.now);
   let listener: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -74,6 +75,7 @@ export function postgresChangeBus(db: Db, url: string, options: ChangeBusOptions
       throw new Error('The change bus is closed');
     }
     listener = client;
+    subscribers.recent.listening();
     failures = 0;
     heartbeat = setInterval(() => void client.query('SELECT 1').catch(() => lost(client)), HEARTBEAT_MS);
     heartbeat.unref();
@@ -92,6 +94,7 @@ export function postgresChangeBus(db: Db, url: string, options: ChangeBusOptions
   function lost(client: pg.Client): void {
     if (client !== listener) return;
     listener = undefined;
+    subscribers.recent.deaf();
     connecting = undefined;
     clearInterval(heartbeat);
     client.end().catch(() => undefined);
@@ -140,8 +143,10 @@ export function postgresChangeBus(db: Db, url: string, options: ChangeBusOptions
       }
       return unsubscribe;
     },
+    missedBy: (person) => subscribers.recent.missedBy(person),
     close: async () => {
       closed = true;
+      subscribers.recent.deaf();
       clearTimeout(retry);
       clearInterval(heartbeat);
       subscribers.closeAll();

@@ -6,7 +6,7 @@ import type { ChangePoke, ChangeTopic } from '../../shared/events.ts';
 import { isStaff, ROLES, STAFF_ROLES, type Role } from '../../shared/roles.ts';
 import { MUTATION_ARGS_SCHEMAS, type PushMutation, type PushResponse } from '../../shared/sync.ts';
 import type { AppDeps, CurrentUser } from '../lib/env.ts';
-import type { PlanParties } from './bus.ts';
+import type { PlanParties } from './audience.ts';
 import { assigneesOfPlans, planRefs, sentMessageRefs, type PlanRef, type TickedTaskRef } from './events.queries.ts';
 import { writingClient } from './origin.ts';
 

@@ -2,7 +2,7 @@
 // listen, resync on every open, backoff that grows and resets, a 401 that stops it, offline and back,
 // and (with vitest's fake timers) a silent stream taken for dead.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHANGE_EVENT, EVENTS_KEEPALIVE_MS, EVENTS_SILENCE_LIMIT_MS, PING_EVENT, READY_EVENT } from '../../shared/events.ts';
+import { CHANGE_EVENT, EVENTS_KEEPALIVE_MS, EVENTS_SILENCE_LIMIT_MS, PING_EVENT, READY_EVENT, RECENT_CHANGES_MS } from '../../shared/events.ts';
 import { TAB_CLIENT_ID } from './api-client.ts';
 import { createChangeStream, isFromThisTab, parsePoke, type ChangeEvent, type ChangeSource } from './change-stream.ts';
 
@@ -25,9 +25,10 @@ class FakeSource implements ChangeSource {
   private dispatch(type: string, data?: string) {
     for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data }));
   }
-  ready() {
+  /** `ready`, by default with an empty list of missed changes (ReadyData). */
+  ready(data = '{"missed":[]}') {
     this.readyState = OPEN;
-    this.dispatch(READY_EVENT, '');
+    this.dispatch(READY_EVENT, data);
   }
   poke(data: string) {
     this.dispatch(CHANGE_EVENT, data);
@@ -139,18 +140,43 @@ describe('change stream', () => {
 
     // The server's listener came back mid-stream: everything read until now may have missed a change.
     advance(100);
-    latest().ready();
+    latest().ready('{}');
 
     latest().fail(CONNECTING);
     fireTimer();
     advance(30);
-    latest().ready();
+    latest().ready(JSON.stringify({ missed: [{ topic: 'messages', planId: 'p1' }, { topic: 'weather' }, { topic: 'plans', origin: 'tab-1' }] }));
     expect(events).toEqual([
-      { type: 'resync', since: 1_000 },
+      { type: 'resync', since: 1_000, missed: [] },
       { type: 'poke', poke: { topic: 'tasks', planId: 'p1' } },
       { type: 'poke', poke: { topic: 'team' } },
-      { type: 'resync', since: 1_140 },
-      { type: 'resync', since: 1_640 },
+      { type: 'resync', since: 1_140, missed: [] },
+      {
+        type: 'resync',
+        since: 1_640,
+        missed: [
+          { topic: 'messages', planId: 'p1' },
+          { topic: 'plans', origin: 'tab-1' },
+        ],
+      },
+    ]);
+    stream.stop();
+  });
+
+  it('takes everything read before ready for stale when the server cannot list what was missed, or the list is too short a look back', () => {
+    const { stream, events, latest, advance, fireTimer } = setup();
+    stream.start();
+    advance(40);
+    // An older server, or a listener that has only just come up: no list.
+    latest().ready('');
+    latest().fail(CONNECTING);
+    // Asked for again at 1_540 (the first retry waits 500 ms); it took longer than the list reaches back, less a read's time on the way.
+    fireTimer();
+    advance(RECENT_CHANGES_MS / 2);
+    latest().ready();
+    expect(events).toEqual([
+      { type: 'resync', since: 1_040, missed: [] },
+      { type: 'resync', since: 1_540 + RECENT_CHANGES_MS / 2, missed: [] },
     ]);
     stream.stop();
   });

@@ -1,11 +1,12 @@
 // The client of the change stream (GET /api/events, shared/events.ts): one EventSource per tab,
 // opened by the signed-in layout and closed on sign-out. Listeners hear every poke, and a resync each
-// time a connection opens: what changed while no stream listened is unknown, so they read again.
+// time a connection opens: what changed while no stream listened is unknown, so they read again (what
+// the server says the person missed, or everything read before it listened).
 // The browser's own EventSource retry is replaced by ours: it backs off, and it gives up on a 401. A
 // stream silent for EVENTS_SILENCE_LIMIT_MS (the server pings every EVENTS_KEEPALIVE_MS) is taken for a
 // connection that died without the browser noticing, and replaced the same way.
 import { useSyncExternalStore } from 'react';
-import { CHANGE_EVENT, CHANGE_TOPICS, EVENTS_SILENCE_LIMIT_MS, PING_EVENT, READY_EVENT, type ChangePoke, type ChangeTopic } from '../../shared/events.ts';
+import { CHANGE_EVENT, CHANGE_TOPICS, EVENTS_SILENCE_LIMIT_MS, PING_EVENT, READY_EVENT, RECENT_CHANGES_MS, type ChangePoke, type ChangeTopic } from '../../shared/events.ts';
 import { apiFetch, isUnauthorized, TAB_CLIENT_ID } from './api-client.ts';
 import { backoffDelay } from './backoff.ts';
 import { handleUnauthorized } from './notify.ts';
@@ -17,8 +18,11 @@ export type StreamStatus = 'connecting' | 'open' | 'down';
 
 export type ChangeEvent =
   | { type: 'poke'; poke: ChangePoke }
-  /** A stream opened (or the server lost track): a read from before `since` (epoch ms) may have missed changes. */
-  | { type: 'resync'; since: number };
+  /**
+   * A stream opened (or the server lost track): a read answered before `since` (epoch ms) may have
+   * missed changes, and so may any read of what `missed` names.
+   */
+  | { type: 'resync'; since: number; missed: ChangePoke[] };
 
 export type ChangeListener = (event: ChangeEvent) => void;
 
@@ -61,17 +65,31 @@ const browserEnvironment = (): ChangeStreamEnvironment => ({
 
 const TOPICS = new Set<string>(CHANGE_TOPICS);
 
-/** A `change` event's data, or null when it is not a poke this client knows. */
-export function parsePoke(data: unknown): ChangePoke | null {
+const parseJson = (data: unknown): unknown => {
   if (typeof data !== 'string') return null;
   try {
-    const value = JSON.parse(data) as { topic?: unknown; planId?: unknown; origin?: unknown } | null;
-    if (typeof value?.topic !== 'string' || !TOPICS.has(value.topic)) return null;
-    const topic = value.topic as ChangeTopic;
-    return { topic, ...(typeof value.planId === 'string' ? { planId: value.planId } : {}), ...(typeof value.origin === 'string' ? { origin: value.origin } : {}) };
+    return JSON.parse(data);
   } catch {
     return null;
   }
+};
+
+function asPoke(value: unknown): ChangePoke | null {
+  const poke = value as { topic?: unknown; planId?: unknown; origin?: unknown } | null;
+  if (typeof poke?.topic !== 'string' || !TOPICS.has(poke.topic)) return null;
+  const topic = poke.topic as ChangeTopic;
+  return { topic, ...(typeof poke.planId === 'string' ? { planId: poke.planId } : {}), ...(typeof poke.origin === 'string' ? { origin: poke.origin } : {}) };
+}
+
+/** A `change` event's data, or null when it is not a poke this client knows. */
+export const parsePoke = (data: unknown): ChangePoke | null => asPoke(parseJson(data));
+
+/** The pokes a `ready` event's data (ReadyData) says were missed, or null when the server could not tell. */
+export function parseMissed(data: unknown): ChangePoke[] | null {
+  const missed = (parseJson(data) as { missed?: unknown } | null)?.missed;
+  if (!Array.isArray(missed)) return null;
+  // A poke of a topic this client does not know shows on no screen of it.
+  return missed.flatMap((value) => asPoke(value) ?? []);
 }
 
 /** Whether this tab's own REST request made the change: its mutation has refreshed what it changed. */
@@ -147,20 +165,21 @@ export function createChangeStream(overrides: Partial<ChangeStreamEnvironment> =
       setStatus('down');
       return;
     }
-    // The first `ready` covers what was read before this connection was asked for; a later one (the
-    // server's own listener came back) everything read until then.
-    let firstReady = true;
     const askedAt = env().now();
     const opened = env().open(CHANGE_STREAM_URL);
     source = opened;
     watchSilence(opened);
-    opened.addEventListener(READY_EVENT, () => {
+    opened.addEventListener(READY_EVENT, (event) => {
       if (source !== opened) return;
       watchSilence(opened);
       failures = 0;
       setStatus('open');
-      emit({ type: 'resync', since: firstReady ? askedAt : env().now() });
-      firstReady = false;
+      // With the list of what was missed, a read answered after this connection was asked for is only
+      // stale if the list names it; the list reaches back RECENT_CHANGES_MS, so the half of it leaves a read's
+      // time on the way. Without one (the server's listener has just come up or back), everything is.
+      const now = env().now();
+      const missed = now - askedAt < RECENT_CHANGES_MS / 2 ? parseMissed(event.data) : null;
+      emit(missed ? { type: 'resync', since: askedAt, missed } : { type: 'resync', since: now, missed: [] });
     });
     opened.addEventListener(PING_EVENT, () => {
       if (source === opened) watchSilence(opened);

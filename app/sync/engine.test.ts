@@ -483,7 +483,7 @@ describe('sync engine', () => {
     expect((await db.messages.get(message.id))?.content).toBe('Your laptop is ready');
     emit({ type: 'poke', poke: { topic: 'subscription' } });
     expect(sync).toHaveBeenCalledTimes(1);
-    emit({ type: 'resync', since: 0 });
+    emit({ type: 'resync', since: 0, missed: [] });
     expect(sync).toHaveBeenCalledTimes(2);
     await settle(engine);
     sync.mockRestore();

@@ -132,9 +132,41 @@ describe('refreshing on a change', () => {
 
   it('on a resync reads again what was read before that connection was asked for, except who is signed in', async () => {
     const { reads, send } = screens(1_000, ['plans', 'stats']);
-    await send({ type: 'resync', since: 1_200 });
+    await send({ type: 'resync', since: 1_200, missed: [] });
     expect(sorted(reads)).toEqual(
       sorted(Object.keys(SCREEN_QUERIES).filter((name) => !['plans', 'stats', 'user', 'public config', 'template t1', 'other company stats'].includes(name))),
     );
+  });
+
+  it('on a resync also reads again, once, what the server says was missed, though read after the connection was asked for', async () => {
+    // Everything was read after the connection was asked for; a message and a tick came just before the server listened.
+    const { reads, send, windows } = screens(1_000, Object.keys(SCREEN_QUERIES));
+    await send({
+      type: 'resync',
+      since: 1_200,
+      missed: [
+        { topic: 'messages', planId: 'p1' },
+        { topic: 'tasks', planId: 'p1' },
+      ],
+    });
+    expect(sorted(reads)).toEqual(['conversation p1', 'plan p1', 'plans', 'responses p1', 'stats', 'team', 'unread']);
+    expect(windows).toHaveLength(0);
+  });
+
+  it('on a resync leaves out a missed change this tab made, and reads what is in both sets only once', async () => {
+    const { reads, send } = screens(1_000, ['plans', 'stats', 'team', 'plan p1', 'responses p1']);
+    await send({
+      type: 'resync',
+      since: 1_200,
+      missed: [
+        { topic: 'tasks', planId: 'p1' },
+        { topic: 'company', origin: TAB_CLIENT_ID },
+      ],
+    });
+    // Read before the connection was asked for: every mapped query but the signed-in person (company's own poke is this tab's).
+    const before = Object.keys(SCREEN_QUERIES).filter(
+      (name) => !['plans', 'stats', 'team', 'plan p1', 'responses p1', 'user', 'public config', 'template t1', 'other company stats'].includes(name),
+    );
+    expect(sorted(reads)).toEqual(sorted([...before, 'plans', 'stats', 'team', 'plan p1', 'responses p1']));
   });
 });

@@ -69,14 +69,19 @@ export const REFRESH_WINDOW_MS = 500;
  */
 const isSessionRead = (query: Query) => matchQuery({ queryKey: CURRENT_USER_KEY }, query);
 
+const matchesAny = (filters: QueryFilters[], query: Query) => filters.some((filter) => matchQuery(filter, query));
+
+/** Every query a change of any topic may touch: what a resync considers. */
+const everyMapped = (companyId: string) => CHANGE_TOPICS.flatMap((topic) => queriesShowing({ topic }, companyId));
+
 /**
  * What the screens do with the change stream: a poke refreshes the queries that show the change
- * (bursts batched per window), a resync everything mapped that was read before the stream opened.
- * Only screens on view read again (invalidateQueries); the rest are read on their next visit.
+ * (bursts batched per window); a resync the queries of what the server says was missed, and everything
+ * mapped that was read before the stream opened. Only screens on view read again (invalidateQueries);
+ * the rest are read on their next visit.
  */
 export function changeRefresher(queryClient: QueryClient, companyId: string, schedule: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms)) {
-  const refresh = (filters: QueryFilters[], only: (query: Query) => boolean = () => true) =>
-    void queryClient.invalidateQueries({ predicate: (query) => only(query) && filters.some((filter) => matchQuery(filter, query)) });
+  const refresh = (filters: QueryFilters[]) => void queryClient.invalidateQueries({ predicate: (query) => matchesAny(filters, query) });
 
   let windowOpen = false;
   let waiting: QueryFilters[] = [];
@@ -93,10 +98,12 @@ export function changeRefresher(queryClient: QueryClient, companyId: string, sch
   return (event: ChangeEvent) => {
     if (event.type === 'resync') {
       const readBefore = event.since;
-      refresh(
-        CHANGE_TOPICS.flatMap((topic) => queriesShowing({ topic }, companyId)),
-        (query) => query.state.dataUpdatedAt < readBefore && !isSessionRead(query),
-      );
+      const all = everyMapped(companyId);
+      const missed = event.missed.filter((poke) => !isFromThisTab(poke)).flatMap((poke) => queriesShowing(poke, companyId));
+      // One invalidation: a query in both sets is read again once.
+      void queryClient.invalidateQueries({
+        predicate: (query) => matchesAny(missed, query) || (query.state.dataUpdatedAt < readBefore && !isSessionRead(query) && matchesAny(all, query)),
+      });
       return;
     }
     const filters = queriesShowing(event.poke, companyId);
