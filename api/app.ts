@@ -15,6 +15,7 @@ import { rememberWritingClient } from './events/origin.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { alreadyExists, AppError, emailTaken } from './lib/app-error.ts';
 import type { AppDeps, AppEnv } from './lib/env.ts';
+import { compressAnswers } from './middleware/compression.ts';
 import { isSafeMethod, refuseUnstorableText, requireSameOrigin, securityHeaders, unstorableText } from './middleware/security.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { myTasksRoutes } from './my-tasks/my-tasks.routes.ts';
@@ -157,6 +158,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(securityHeaders(deps.config.hsts));
+  app.use(compressAnswers);
 
   const api = apiRoutes();
   // After every other route, so the OpenAPI document lists them all (its own two included).

@@ -55,13 +55,13 @@ export const MAX_STREAMS_PER_PERSON = 10;
 export class Subscribers {
   /** Every change delivered here, reaching a stream or not, for the streams that open next. */
   readonly recent: RecentChanges;
+  private readonly byCompany = new Map<string, Set<ChangeSubscriber>>();
+  private readonly byPerson = new Map<string, ChangeSubscriber[]>();
+  private readonly removals = new Map<ChangeSubscriber, () => void>();
 
   constructor(now?: () => number) {
     this.recent = new RecentChanges(now);
   }
-  private readonly byCompany = new Map<string, Set<ChangeSubscriber>>();
-  private readonly byPerson = new Map<string, ChangeSubscriber[]>();
-  private readonly removals = new Map<ChangeSubscriber, () => void>();
 
   get size(): number {
     return this.removals.size;

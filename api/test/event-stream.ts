@@ -94,7 +94,8 @@ export class EventStreamReader {
 export async function openEventStream(baseUrl: string, cookie?: string): Promise<EventStreamReader> {
   const abortController = new AbortController();
   const response = await fetch(`${baseUrl}/api/events`, {
-    headers: { Accept: 'text/event-stream', ...(cookie ? { Cookie: cookie } : {}) },
+    // As a browser asks: compression taken, which the stream must not use (api/middleware/compression.ts).
+    headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip, deflate, br, zstd', ...(cookie ? { Cookie: cookie } : {}) },
     signal: abortController.signal,
   });
   return new EventStreamReader(response, abortController);
