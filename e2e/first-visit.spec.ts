@@ -19,9 +19,20 @@ test('a first visit goes from loading straight to the plan, never through "no pl
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await signInByApi(page.request, DEMO.newHire);
+  // The page asks who is signed in once (index.html preloads it; main.tsx and the router share the
+  // answer), then pulls the plan once, from the start (sync/first-pull.ts).
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, searchParams } = new URL(request.url());
+    if (pathname === '/api/auth/user') asked.push('who is signed in');
+    if (pathname === '/api/sync/pull') asked.push(`pull from ${searchParams.get('cursor') ?? 'its cursor'}`);
+  });
   await page.goto('/new-hire-dashboard');
   await expect(page.getByRole('heading', { name: /Welcome, Kavya/ })).toBeVisible();
   const headings = await page.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen);
   expect(headings.filter((heading) => !/Welcome, Kavya/.test(heading))).toEqual([]);
+  expect(asked.slice(0, 2)).toEqual(['who is signed in', 'pull from 0']);
+  expect(asked.filter((request) => request === 'who is signed in')).toHaveLength(1);
+  expect(asked.filter((request) => request === 'pull from 0')).toHaveLength(1);
   await context.close();
 });
