@@ -174,9 +174,10 @@ export function createChangeStream(overrides: Partial<ChangeStreamEnvironment> =
       watchSilence(opened);
       failures = 0;
       setStatus('open');
-      // With the list of what was missed, a read answered after this connection was asked for is only
-      // stale if the list names it; the list reaches back RECENT_CHANGES_MS, so the half of it leaves a read's
-      // time on the way. Without one (the server's listener has just come up or back), everything is.
+      // With the list of what was missed, a read answered after this connection was asked for is stale
+      // only if the list names it. The list reaches back RECENT_CHANGES_MS: a connection that took over
+      // half of that to open is taken as listless, the other half left for a read's time on the way.
+      // Without a list (the server's listener has just come up or back), everything read before is stale.
       const now = env().now();
       const missed = now - askedAt < RECENT_CHANGES_MS / 2 ? parseMissed(event.data) : null;
       emit(missed ? { type: 'resync', since: askedAt, missed } : { type: 'resync', since: now, missed: [] });
