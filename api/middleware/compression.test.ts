@@ -13,6 +13,8 @@ describe('compressed answers', async () => {
     const plain = await get('/api/openapi.json');
     const plainText = await plain.text();
     expect(plain.headers.get('content-encoding')).toBeNull();
+    // A cache in between keeps the plain and the gzipped answer apart.
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding');
     expect(plainText.length).toBeGreaterThan(10 * MIN_COMPRESSED_BYTES);
 
     const zipped = await get('/api/openapi.json', 'gzip, deflate, br, zstd');
