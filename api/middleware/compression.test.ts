@@ -25,6 +25,11 @@ describe('compressed answers', async () => {
     const bytes = Buffer.from(await zipped.arrayBuffer());
     expect(bytes.length).toBeLessThan(plainText.length / 4);
     expect(gunzipSync(bytes).toString()).toBe(plainText);
+
+    // A client that refuses gzip (quality 0) gets it as it is.
+    const refused = await get('/api/openapi.json', 'gzip;q=0, deflate');
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(plainText);
   });
 
   it('leaves an answer under a kilobyte as it is, with its length', async () => {

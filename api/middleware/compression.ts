@@ -8,6 +8,7 @@
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
 
 /** Smaller answers are sent as they are: gzip's own header and a round of CPU would save nothing. */
 export const MIN_COMPRESSED_BYTES = 1024;
@@ -21,7 +22,13 @@ const gzipAsync = promisify(gzip);
 const COMPRESSED_TYPE = /^(?:application\/json|text\/html)\b/i;
 /** Not an answer without a body (204, 304...) nor a part of one (206). */
 const sendsWholeBody = (status: number) => status >= 200 && ![204, 205, 206, 304].includes(status);
-const takesGzip = (acceptEncoding: string | undefined) => acceptEncoding !== undefined && /\bgzip\b/i.test(acceptEncoding);
+/** gzip named, or `*`, with a quality above 0 (`gzip;q=0` refuses it), as hono/compress reads the header. */
+function takesGzip(acceptEncoding: string | undefined): boolean {
+  if (acceptEncoding === undefined) return false;
+  const accepts = parseAccept(acceptEncoding);
+  const named = accepts.find((accept) => accept.type.toLowerCase() === 'gzip') ?? accepts.find((accept) => accept.type === '*');
+  return (named?.q ?? 0) > 0;
+}
 
 /**
  * Only headers and the status are looked at before deciding: on @hono/node-server, touching an answer's
