@@ -375,11 +375,8 @@ describe('the stream’s life', () => {
 describe('what a stream missed while it was opening', () => {
   /** Opens a stream on `url` and answers what its `ready` says was missed (undefined: the server cannot tell). */
   async function missedOnOpening(cookie: string, url: string): Promise<ChangePoke[] | undefined> {
-    const reader = await openEventStream(url, cookie);
-    open.push(reader);
-    const first = await reader.next();
-    if (first === 'closed' || first.event !== 'ready') throw new Error('The stream did not open with ready');
-    return (JSON.parse(first.data) as ReadyData).missed;
+    const reader = await stream(cookie, url);
+    return (JSON.parse(reader.ready?.data ?? '') as ReadyData).missed;
   }
 
   it("lists in ready what reached its person in the last seconds, once each, never another company's change or one they may not see", async () => {
@@ -388,8 +385,7 @@ describe('what a stream missed while it was opening', () => {
     const { server: second, url } = await listen(api.app);
     try {
       // Its first stream has it listen (on PostgreSQL); it cannot yet tell what came before.
-      const admin = await openReadyStream(url, acme.cookies.admin);
-      open.push(admin);
+      const admin = await stream(acme.cookies.admin, url);
       expect(await missedOnOpening(acme.cookies.manager, url)).toBeUndefined();
 
       clock = RECENT_CHANGES_MS;

@@ -11,6 +11,8 @@ export class EventStreamReader {
   private ended = false;
   /** `ping` events seen so far: counted, not queued, so `next()` answers with what a test waits for. */
   pings = 0;
+  /** The stream's `ready` event, once openReadyStream has read it. */
+  ready: StreamEvent | undefined;
 
   constructor(
     readonly response: Response,
@@ -106,5 +108,6 @@ export async function openReadyStream(baseUrl: string, cookie: string): Promise<
   const stream = await openEventStream(baseUrl, cookie);
   const first = await stream.next();
   if (first === 'closed' || first.event !== 'ready') throw new Error(`The stream did not open with ready (status ${stream.response.status})`);
+  stream.ready = first;
   return stream;
 }
