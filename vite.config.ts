@@ -133,7 +133,7 @@ const isAppEntry = (chunk: Rollup.OutputChunk) => chunk.isEntry && (chunk.facade
 type Prerenderer = {
   SITE_PATHS: string[];
   APP_PATHS: string[];
-  renderSitePage(path: string): Promise<{ html: string; meta: { title: string; description: string }; module: string }>;
+  renderSitePage(path: string): Promise<{ html: string; meta: { title: string; description: string }; modules: string[] }>;
   renderAppPage(path: string): Promise<string>;
 };
 
@@ -208,11 +208,15 @@ function prerenderPublicPages(): Plugin {
 
         const prerenderer = await loadPrerenderer();
         for (const path of prerenderer.SITE_PATHS) {
-          const { html, meta, module } = await prerenderer.renderSitePage(path);
-          // The page's own chunk, preloaded with the entry rather than asked for once it runs.
-          const pageChunk = chunks.find((chunk) => siteEntry.dynamicImports.includes(chunk.fileName) && chunk.moduleIds.includes(fromRoot(`./app/${module}`)));
-          if (!pageChunk) throw new Error(`kickoff:prerender: no chunk of app/site.tsx holds ${module}`);
-          const preloads = [...closure(pageChunk.fileName, new Set(siteEntry.imports))].filter((file) => file !== siteEntry.fileName);
+          const { html, meta, modules } = await prerenderer.renderSitePage(path);
+          // The chunks of the page's islands, preloaded with the entry rather than asked for once it runs.
+          const preloaded = new Set(siteEntry.imports);
+          for (const module of modules) {
+            const islandChunk = chunks.find((chunk) => siteEntry.dynamicImports.includes(chunk.fileName) && chunk.moduleIds.includes(fromRoot(`./app/${module}`)));
+            if (!islandChunk) throw new Error(`kickoff:prerender: no chunk of app/site.tsx holds ${module}`);
+            closure(islandChunk.fileName, preloaded);
+          }
+          const preloads = [...preloaded].filter((file) => file !== siteEntry.fileName);
           const scripts =
             `<script type="module" crossorigin fetchpriority="low" src="/${siteEntry.fileName}"></script>\n` +
             preloads.map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">\n`).join('');

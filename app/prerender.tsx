@@ -1,12 +1,13 @@
 // Build-time rendering of the public pages, run in Node by the kickoff:prerender plugin (vite.config.ts)
-// after the browser build. The site pages render the tree app/site.tsx hydrates. The app's own
+// after the browser build. The site pages are HTML whose islands app/site.tsx hydrates. The app's own
 // signed-out screens (sign-in, sign-up, forgot password) render through the router; main.tsx replaces
 // that HTML with the same screen in one commit once the app has loaded.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
-import { SITE_PAGES, SitePageRoot } from './features/site/site-pages.tsx';
+import { ISLANDS, islandsIn } from './features/site/islands.tsx';
+import { SITE_PAGES } from './features/site/site-pages.tsx';
 import type { DocumentMeta } from './features/site/use-document-meta.ts';
 import { queryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
@@ -19,17 +20,17 @@ async function toHtml(tree: ReactNode): Promise<string> {
   return new Response(prelude).text();
 }
 
-/** The page's HTML, its title and description, and the module its code is in (app/-relative). */
-export async function renderSitePage(path: string): Promise<{ html: string; meta: DocumentMeta; module: string }> {
-  const sitePage = SITE_PAGES[path];
-  if (!sitePage) throw new Error(`${path} is not a site page`);
-  const page = await sitePage.load();
+/** The page's HTML, its title and description, and the modules of its islands (app/-relative). */
+export async function renderSitePage(path: string): Promise<{ html: string; meta: DocumentMeta; modules: string[] }> {
+  const loadPage = SITE_PAGES[path];
+  if (!loadPage) throw new Error(`${path} is not a site page`);
+  const { Component, meta } = await loadPage();
   const html = await toHtml(
     <StrictMode>
-      <SitePageRoot page={page} />
+      <Component />
     </StrictMode>,
   );
-  return { html, meta: page.meta, module: sitePage.module };
+  return { html, meta, modules: [...new Set(islandsIn(html).map((name) => ISLANDS[name].module))] };
 }
 
 export async function renderAppPage(path: string): Promise<string> {

@@ -9,8 +9,13 @@ test.beforeEach(async ({ page }) => {
   await page.route(/youtube(-nocookie)?\.com/, (route) => route.abort());
 });
 
-/** Waits until the landing (or a legal page) has its public config, shown as the footer's mailto link. */
+/**
+ * Waits until the landing (or a legal page) has its public config, shown as the footer's mailto link.
+ * The footer is scrolled to first, as a reader would: on the landing page its address is an island that
+ * wakes as it comes near the screen.
+ */
 async function waitForPublicConfig(page: Page) {
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'support@kickoff.local' })).toBeVisible();
 }
 
@@ -35,6 +40,7 @@ test.describe('landing page', () => {
     await expect(page.getByRole('region', { name: /What onboarding feels like/ })).toContainText('Illustrative');
 
     const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     await expect(footer.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund-policy');
@@ -79,8 +85,41 @@ test.describe('landing page', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
     await expect(page.locator('#pricing h2').first()).toBeInViewport();
+    // The menu closes on the tap: it is one of the page's few parts that run React (an island).
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Pricing' })).toBeHidden();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
+  });
+
+  test('the page is HTML with React only in its islands, which hydrate without a mismatch', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => errors.push(error.message));
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    // The pricing island's code is held back, so the visitor chooses before it wakes.
+    let releasePricing!: () => void;
+    const pricingHeld = new Promise<void>((resolve) => (releasePricing = resolve));
+    await page.route(/\/assets\/pricing-section-[^/]+\.js$/, async (route) => {
+      await pricingHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+    await waitForPublicConfig(page);
+    const yearly = page.locator('#pricing').getByRole('radio', { name: 'Yearly' });
+    await yearly.check();
+    await expect(page.getByTestId('price-growth')).toHaveText('$5');
+    releasePricing();
+    // Awake, it takes up the choice instead of showing monthly prices beside a ticked "Yearly".
+    await expect(page.getByTestId('price-growth')).toHaveText('$3.75');
+    await expect(yearly).toBeChecked();
+    expect(scripts.some((path) => path.includes('/pricing-section-'))).toBe(true);
+    expect(scripts.filter((path) => path.includes('/landing-page-'))).toEqual([]);
+    expect(errors).toEqual([]);
+
+    await page.goto('/privacy-policy');
+    await waitForPublicConfig(page);
+    expect(errors).toEqual([]);
   });
 
   test('pricing comes from the catalogue, with the yearly discount and both currencies', async ({ page }) => {
@@ -138,6 +177,17 @@ test.describe('landing page', () => {
       await page.goto(path);
       await waitForPublicConfig(page);
       await expect(page.getByTestId('support-button')).toHaveCount(0);
+    }
+  });
+
+  test('with a WhatsApp number configured, every public page shows the support button', async ({ page }) => {
+    await page.route('/api/public-config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), supportWhatsapp: '+94 77 123 4567' } });
+    });
+    for (const path of ['/', '/privacy-policy']) {
+      await page.goto(path);
+      await expect(page.getByTestId('support-button')).toHaveAttribute('href', /^https:\/\/wa\.me\/94771234567/);
     }
   });
 

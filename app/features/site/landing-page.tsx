@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { PLAN_CATALOGUE, YEARLY_DISCOUNT_PERCENT } from '../../../shared/catalogue.ts';
+import { Island } from './island.tsx';
 import { PricingSection } from './pricing-section.tsx';
 import { PublicFooter } from './public-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
@@ -151,7 +152,8 @@ export const LANDING_META: DocumentMeta = {
 
 export function LandingPage() {
   useDocumentMeta(LANDING_META);
-  // Arriving at /#pricing from another page: the section only exists once this screen renders.
+  // Arriving at /#pricing from another screen of the app: the section only exists once this screen renders.
+  // (The prerendered page is HTML from the start: there the browser scrolls to it.)
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     if (id) document.getElementById(id)?.scrollIntoView();
@@ -217,7 +219,9 @@ export function LandingPage() {
             Watch an admin build a template, invite a new hire and follow their progress, and see the plan on the new hire's phone.
           </SectionHeading>
           <div className="mx-auto max-w-4xl">
-            <WalkthroughVideo />
+            <Island name="walkthrough-video">
+              <WalkthroughVideo />
+            </Island>
           </div>
         </section>
 
@@ -247,7 +251,9 @@ export function LandingPage() {
             {PLAN_CATALOGUE.starter.description}. Pay yearly and save {YEARLY_DISCOUNT_PERCENT}%.
           </SectionHeading>
           <div className="mx-auto max-w-6xl">
-            <PricingSection />
+            <Island name="pricing">
+              <PricingSection />
+            </Island>
           </div>
         </section>
 

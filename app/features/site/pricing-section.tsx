@@ -1,6 +1,6 @@
 // Pricing from the plan catalogue (spec section 9), with monthly/yearly and USD/LKR toggles.
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { BillingPeriod, CatalogueEntry, Currency } from '../../../shared/catalogue.ts';
 import {
   BILLING_PERIOD_LABELS,
@@ -30,8 +30,18 @@ function Toggle<T extends string>({
   value: T;
   onChange: (value: T) => void;
 }) {
+  const group = useRef<HTMLFieldSetElement>(null);
+  // On the prerendered landing page this first renders over HTML the visitor may already have used (it
+  // is an island that wakes as it nears the screen): a choice made before then is taken up, rather than
+  // left ticked beside the other option's prices.
+  useEffect(() => {
+    const chosen = options[[...(group.current?.querySelectorAll<HTMLInputElement>('[type=radio]') ?? [])].findIndex((radio) => radio.checked)];
+    if (chosen !== undefined && chosen !== value) onChange(chosen);
+    // Once, on the first render: from then on the choice is React's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <fieldset className="join rounded-full border border-base-300 bg-base-100 p-1 shadow-sm">
+    <fieldset ref={group} className="join rounded-full border border-base-300 bg-base-100 p-1 shadow-sm">
       <legend className="sr-only">{legend}</legend>
       {options.map((option) => (
         <input

@@ -1,11 +1,11 @@
 // The signed-out footer: product anchors, legal pages and the business-inquiries address.
 import { Mail } from 'lucide-react';
 import { AnchorLink, KickoffLogo, LANDING_ANCHORS } from './public-header.tsx';
+import { Island } from './island.tsx';
 import { SiteLink } from './site-link.tsx';
 import { usePublicConfig } from '../../lib/api/get-public-config.ts';
 
 export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
-  const { data: config } = usePublicConfig();
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-base-300 bg-base-200/60">
@@ -57,22 +57,30 @@ export function PublicFooter({ onLanding = false }: { onLanding?: boolean }) {
         </nav>
         <div>
           <h2 className="mb-3 text-sm font-semibold">Business inquiries</h2>
-          {config ? (
-            <a href={`mailto:${config.supportEmail}`} className="link link-hover inline-flex items-center gap-2 text-sm text-base-content/70 break-all">
-              <Mail className="size-4 shrink-0" aria-hidden="true" />
-              {config.supportEmail}
-            </a>
-          ) : (
-            <span className="skeleton block h-4 w-44" aria-hidden="true" />
-          )}
+          <Island name="support-email">
+            <SupportEmail />
+          </Island>
         </div>
       </div>
       <div className="border-t border-base-300">
-        {/* The page may have been prerendered in another year: the year shown is this visit's. */}
+        {/* A prerendered page shows the year it was built in: hydration keeps that text rather than fail on it. */}
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-base-content/70 sm:px-6" suppressHydrationWarning>
           © {year} Kickoff. All rights reserved.
         </p>
       </div>
     </footer>
+  );
+}
+
+/** The business-inquiries address, from the public config (a placeholder until it arrives). */
+export function SupportEmail() {
+  const { data: config } = usePublicConfig();
+  return config ? (
+    <a href={`mailto:${config.supportEmail}`} className="link link-hover inline-flex items-center gap-2 text-sm text-base-content/70 break-all">
+      <Mail className="size-4 shrink-0" aria-hidden="true" />
+      {config.supportEmail}
+    </a>
+  ) : (
+    <span className="skeleton block h-4 w-44" aria-hidden="true" />
   );
 }

@@ -1,6 +1,7 @@
 // The signed-out top bar: logo, in-page anchors (landing only) and the two ways in.
 import { Menu, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Island } from './island.tsx';
 import { SiteLink } from './site-link.tsx';
 
 export const LANDING_ANCHORS = [
@@ -60,25 +61,43 @@ export function PublicHeader({ onLanding = false }: { onLanding?: boolean }) {
           <SiteLink to="/signup" className="btn btn-primary btn-sm">
             Sign Up Free
           </SiteLink>
-          <div className="dropdown dropdown-end md:hidden">
-            <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Open menu">
-              <Menu className="size-5" aria-hidden="true" />
-            </button>
-            <ul tabIndex={-1} className="dropdown-content menu z-40 mt-2 w-52 rounded-box border border-base-300 bg-base-100 p-2 shadow-xl">
-              {LANDING_ANCHORS.map((anchor) => (
-                <li key={anchor.id}>
-                  <AnchorLink id={anchor.id} onLanding={onLanding} onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
-                    {anchor.label}
-                  </AnchorLink>
-                </li>
-              ))}
-              <li className="sm:hidden">
-                <SiteLink to="/login">Sign In</SiteLink>
-              </li>
-            </ul>
-          </div>
+          {onLanding ? (
+            <Island name="landing-menu">
+              <LandingMenu />
+            </Island>
+          ) : (
+            <SectionMenu onLanding={false} />
+          )}
         </div>
       </div>
     </header>
   );
+}
+
+/** The phone's menu: the landing's sections and the way in. A tap on a section closes it. */
+function SectionMenu({ onLanding }: { onLanding: boolean }) {
+  return (
+    <div className="dropdown dropdown-end md:hidden">
+      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Open menu">
+        <Menu className="size-5" aria-hidden="true" />
+      </button>
+      <ul tabIndex={-1} className="dropdown-content menu z-40 mt-2 w-52 rounded-box border border-base-300 bg-base-100 p-2 shadow-xl">
+        {LANDING_ANCHORS.map((anchor) => (
+          <li key={anchor.id}>
+            <AnchorLink id={anchor.id} onLanding={onLanding} onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
+              {anchor.label}
+            </AnchorLink>
+          </li>
+        ))}
+        <li className="sm:hidden">
+          <SiteLink to="/login">Sign In</SiteLink>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** The landing page's menu: an island there, since its links stay on the page and must close it. */
+export function LandingMenu() {
+  return <SectionMenu onLanding />;
 }

@@ -9,24 +9,32 @@ import type { client } from '../typed-client.ts';
 /** Typed from the route; fetched without the typed client, whose runtime stays out of the first page. */
 type PublicConfigResponse = InferResponseType<(typeof client.api)['public-config']['$get'], 200>;
 
-export const getPublicConfig = (signal?: AbortSignal) => apiRequest<PublicConfigResponse>('/api/public-config', { signal });
+const getPublicConfig = (signal?: AbortSignal) => apiRequest<PublicConfigResponse>('/api/public-config', { signal });
 
 let config: PublicConfigResponse | undefined;
-let request: Promise<void> | undefined;
+let request: Promise<PublicConfigResponse> | undefined;
 const listeners = new Set<() => void>();
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
+/** The public config, asked for once per visit (again after a failure: offline, the next caller retries). */
+export function loadPublicConfig(): Promise<PublicConfigResponse> {
   request ??= getPublicConfig().then(
     (answer) => {
       config = answer;
       for (const notify of listeners) notify();
+      return answer;
     },
-    () => {
-      // Offline or failed: the next screen that asks tries again.
+    (error: unknown) => {
       request = undefined;
+      throw error;
     },
   );
+  return request;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // A failure leaves `data` undefined: the screen shows what it shows without the config.
+  loadPublicConfig().catch(() => undefined);
   return () => void listeners.delete(listener);
 }
 
