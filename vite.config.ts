@@ -176,7 +176,8 @@ async function loadPrerenderer(): Promise<Prerenderer> {
  * index.html, the empty app shell, to everyone else; the service worker keeps answering navigations
  * with the shell. Two kinds:
  * - site pages (landing, legal pages): the page's HTML with app/site.tsx and its stylesheet (site.css)
- *   instead of the app's, which hydrates it with React alone; the page's own chunk is preloaded with it.
+ *   instead of the app's, which hydrates only the page's islands (features/site/island.tsx), with React
+ *   alone; the islands' chunks are preloaded with it.
  * - the app's signed-out screens (sign-in, sign-up, forgot password): the screen's HTML, `inert` until
  *   main.tsx draws the same screen over it; the scripts are index.html's.
  */

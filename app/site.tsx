@@ -1,8 +1,8 @@
 // The entry of the prerendered public pages (landing and legal pages; see features/site/site-pages.tsx),
 // which the server sends to visitors without a session. The page is on screen as HTML; React hydrates
 // only its islands (features/site/island.tsx), each when it is needed, with no router, no query client
-// and no sync engine, so a first visit stays small and its main thread free. Their links are page loads; /login and /signup
-// load the app.
+// and no sync engine, so a first visit stays small and its main thread free. Their links are page
+// loads; /login and /signup load the app.
 import { registerWithUpdates } from './components/pwa/service-worker.ts';
 import { hydrateIslands, showSupportButton } from './features/site/islands.tsx';
 import { whenIdle } from './lib/idle.ts';
