@@ -9,7 +9,7 @@ type IslandSource = {
   /** The file `load` imports, relative to app/. */
   module: string;
   load: () => Promise<ComponentType>;
-  /** `near`: as it comes near the screen. `touched`: at the first pointer press or focus inside it. */
+  /** `touched`: at the first pointer press or focus inside it. `near`: as it comes near the screen, or at a touch if that comes first. */
   wake: 'near' | 'touched';
 };
 
@@ -64,9 +64,8 @@ export function hydrateIslands(): void {
       woken = true;
       void hydrateIsland(element, island);
     };
-    if (island.wake === 'touched') {
-      for (const type of ['pointerdown', 'focusin']) element.addEventListener(type, wake, { once: true, passive: true });
-    } else {
+    for (const type of ['pointerdown', 'focusin']) element.addEventListener(type, wake, { once: true, passive: true });
+    if (island.wake === 'near') {
       // The island's element draws no box (`display: contents`): its content is what comes into view.
       const box = element.firstElementChild ?? element;
       wakeUp.set(box, wake);
