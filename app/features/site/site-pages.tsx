@@ -6,12 +6,10 @@ import type { DocumentMeta } from './use-document-meta.ts';
 
 export type SitePage = { Component: ComponentType; meta: DocumentMeta };
 
-type LegalPath = '/terms-of-service' | '/privacy-policy' | '/refund-policy';
-
-/** A legal page, which is one island: its text carries the support address from the public config. */
-const legalPage = (path: LegalPath, island: 'terms-of-service' | 'privacy-policy' | 'refund-policy') => () =>
+/** A legal page, which is one island, named as its path: its text carries the support address from the public config. */
+const legalPage = (island: 'terms-of-service' | 'privacy-policy' | 'refund-policy') => () =>
   import('./legal-page.tsx').then(({ LEGAL_PAGES }): SitePage => {
-    const { Component, meta } = LEGAL_PAGES[path];
+    const { Component, meta } = LEGAL_PAGES[`/${island}`];
     return {
       meta,
       Component: () => (
@@ -24,7 +22,7 @@ const legalPage = (path: LegalPath, island: 'terms-of-service' | 'privacy-policy
 
 export const SITE_PAGES: Record<string, () => Promise<SitePage>> = {
   '/': () => import('./landing-page.tsx').then((page) => ({ Component: page.LandingPage, meta: page.LANDING_META })),
-  '/terms-of-service': legalPage('/terms-of-service', 'terms-of-service'),
-  '/privacy-policy': legalPage('/privacy-policy', 'privacy-policy'),
-  '/refund-policy': legalPage('/refund-policy', 'refund-policy'),
+  '/terms-of-service': legalPage('terms-of-service'),
+  '/privacy-policy': legalPage('privacy-policy'),
+  '/refund-policy': legalPage('refund-policy'),
 };
