@@ -10,6 +10,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { escapeHtml, fillsEveryStandIn, NEW_HIRE_PAGE_FILE } from './shared/signed-in-page.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -135,9 +136,8 @@ type Prerenderer = {
   APP_PATHS: string[];
   renderSitePage(path: string): Promise<{ html: string; meta: { title: string; description: string }; modules: string[] }>;
   renderAppPage(path: string): Promise<string>;
+  renderNewHirePage(): string;
 };
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Builds app/prerender.tsx for Node (dependencies bundled, in a temporary folder) and loads it. */
 async function loadPrerenderer(): Promise<Prerenderer> {
@@ -239,6 +239,10 @@ function prerenderPublicPages(): Plugin {
           const html = (await prerenderer.renderAppPage(path)).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
           this.emitFile({ type: 'asset', fileName: `prerendered${path}.html`, source: withRoot(lowPriorityScripts(shell), html, true) });
         }
+        // The new hire's dashboard as it first draws, for a stand-in new hire: the server fills in theirs.
+        const newHirePage = prerenderer.renderNewHirePage().replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+        if (!fillsEveryStandIn(newHirePage)) throw new Error("kickoff:prerender: the new hire's page shows a detail of the person that shared/signed-in-page.ts does not fill in");
+        this.emitFile({ type: 'asset', fileName: NEW_HIRE_PAGE_FILE, source: withRoot(lowPriorityScripts(shell), newHirePage, true) });
       },
     },
   };

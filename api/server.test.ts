@@ -4,11 +4,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { POSTGRES_BACKUP_DIR_MESSAGE } from './config.ts';
 import { scheduledBackups } from './db/backup.ts';
 import { DEMO_PASSWORD } from './seed.ts';
+import { NEW_HIRE_PAGE_FILE, STAND_IN_PERSON } from '../shared/signed-in-page.ts';
 import { openTestDatabase, testEngine } from './test/harness.ts';
 
 const workDir = mkdtempSync(join(tmpdir(), 'kickoff-server-'));
@@ -165,6 +166,47 @@ describe('the prerendered public pages (vite.config.ts, kickoff:prerender)', () 
       expect((await page('/login', 'kickoff_sid=whoever')).body).toBe('<p>shell</p>');
       expect((await page('/new-hire-dashboard')).body).toBe('<p>shell</p>');
       expect((await page('/login/')).body).toBe('<p>shell</p>');
+    } finally {
+      await stop(server);
+    }
+  });
+});
+
+describe("the new hire's prerendered dashboard (shared/signed-in-page.ts)", () => {
+  it('goes to a signed-in new hire with their own details, to no one else', async () => {
+    const staticDir = join(workDir, 'static-signed-in');
+    mkdirSync(join(staticDir, dirname(NEW_HIRE_PAGE_FILE)), { recursive: true });
+    writeFileSync(join(staticDir, 'index.html'), '<p>shell</p>');
+    const { fullName, email, companyName } = STAND_IN_PERSON;
+    writeFileSync(join(staticDir, NEW_HIRE_PAGE_FILE), `<h1>Welcome, ${fullName.split(' ')[0]}!</h1><p>${fullName} · ${email} · ${companyName}</p>`);
+    const server = await startServer({ SEED_DEMO: 'true', STATIC_DIR: staticDir, ...(await freshDatabase('signed-in-page')) });
+    const sessionOf = async (who: string) => {
+      const res = await fetch(`${server.base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: who, password: DEMO_PASSWORD }),
+      });
+      expect(res.status).toBe(200);
+      return res.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0])
+        .join('; ');
+    };
+    const page = async (cookie?: string) => {
+      const res = await fetch(`${server.base}/new-hire-dashboard`, { headers: cookie ? { Cookie: cookie } : {} });
+      return { body: await res.text(), cacheControl: res.headers.get('cache-control'), vary: res.headers.get('vary') };
+    };
+    try {
+      expect(await page(await sessionOf('newhire@demo.kickoff.local'))).toEqual({
+        body: '<h1>Welcome, Kavya!</h1><p>Kavya Silva · newhire@demo.kickoff.local · Lanka Labs</p>',
+        cacheControl: 'private, no-cache',
+        vary: expect.stringContaining('Cookie'),
+      });
+      expect((await page(await sessionOf('newhire2@demo.kickoff.local'))).body).not.toMatch(/Kavya|newhire@/);
+      // Staff, a stale session and no session at all get what the path gave before: the app's own shell.
+      expect((await page(await sessionOf('admin@demo.kickoff.local'))).body).toBe('<p>shell</p>');
+      expect((await page('kickoff_sid=whoever')).body).toBe('<p>shell</p>');
+      expect((await page()).body).toBe('<p>shell</p>');
     } finally {
       await stop(server);
     }

@@ -19,6 +19,8 @@ import { settleBackgroundDeliveries } from './mail/outbox.ts';
 import { vapidKeys } from './push/vapid-keys.ts';
 import { createFileStorage } from './uploads/file-storage.ts';
 import { startWebhookKicks } from './webhooks/delivery.ts';
+import { newHirePage } from './site/signed-in-page.ts';
+import { NEW_HIRE_PAGE_PATH } from '../shared/signed-in-page.ts';
 
 // A promise nobody awaited failed somewhere (a fire-and-forget write, a library's timer): that request
 // or chore is lost, but the others are fine, so log it and keep serving instead of crashing them all.
@@ -58,6 +60,7 @@ async function start() {
   // session cookie, so they paint before any script runs; anyone with one gets the app shell below.
   const sessionCookie = sessionCookieName(config.secureCookies);
   const servePrerendered = serveStatic({ root: config.staticDir, precompressed: true, rewriteRequestPath: (path) => `/prerendered${path === '/' ? '/index' : path}.html` });
+  app.get(NEW_HIRE_PAGE_PATH, newHirePage(config.staticDir));
   app.get('*', async (c, next) => {
     const path = c.req.path;
     if (path.startsWith('/api/') || !/^\/[a-z-]*$/.test(path)) return next();

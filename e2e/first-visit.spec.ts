@@ -36,3 +36,30 @@ test('a first visit goes from loading straight to the plan, never through "no pl
   expect(asked.filter((request) => request === 'pull from 0')).toHaveLength(1);
   await context.close();
 });
+
+test('the server sends a new hire their dashboard’s greeting and frame, drawn before any script runs', async ({ browser }) => {
+  // Without scripts, what the page shows is the HTML as sent (shared/signed-in-page.ts).
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInByApi(page.request, DEMO.newHire);
+  await page.goto('/new-hire-dashboard');
+  const frame = page.locator('#root[inert]');
+  await expect(frame.getByText('Welcome, Kavya!')).toBeVisible();
+  await expect(frame.getByText('Loading your onboarding plan...').first()).toBeVisible();
+  await expect(frame.getByRole('banner').getByText('Lanka Labs').first()).toBeVisible();
+  await expect(frame.getByText('KS', { exact: true }).first()).toBeVisible();
+  await context.close();
+
+  // With them, the app draws the same greeting over it and the plan follows: the page is usable.
+  const live = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const app = await live.newPage();
+  const errors: string[] = [];
+  app.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  await signInByApi(app.request, DEMO.newHire);
+  await app.goto('/new-hire-dashboard');
+  await expect(app.getByRole('heading', { name: 'Welcome, Kavya!' })).toBeVisible();
+  await expect(app.getByRole('heading', { name: /Today's Tasks/ })).toBeVisible();
+  await expect(app.locator('#root')).not.toHaveAttribute('inert');
+  expect(errors).toEqual([]);
+  await live.close();
+});

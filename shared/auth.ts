@@ -26,6 +26,11 @@ export function displayName(person: { fullName?: string | null; email: string })
   return person.fullName?.trim() || person.email;
 }
 
+/** The name a greeting uses ("Welcome, Kavya!"): the first word of the display name. */
+export function greetingName(person: { fullName?: string | null; email: string }): string {
+  return displayName(person).split(/\s+/)[0] ?? '';
+}
+
 export function initials(person: { fullName?: string | null; email: string }): string {
   const words = displayName(person)
     .split(/[\s@.]+/)

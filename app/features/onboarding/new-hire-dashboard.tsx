@@ -7,7 +7,6 @@ import { displayName } from '../../../shared/auth.ts';
 import { badgeCount } from '../../../shared/messages.ts';
 import type { HelpfulLink, PullResponse } from '../../../shared/sync.ts';
 import { useOnline } from '../../components/pwa/use-online.ts';
-import { LoadingScreen } from '../../components/ui/loading-screen.tsx';
 import { notify } from '../../lib/notify.ts';
 import { putMeta, type RejectedChange } from '../../sync/db.ts';
 import type { SyncEngine } from '../../sync/engine.ts';
@@ -17,6 +16,7 @@ import { PlanView } from './plan-view.tsx';
 import { PlanViewCard } from './plan-view-card.tsx';
 import { useNewHireData, useUnreadCount } from './use-new-hire-data.ts';
 import { useTicking } from './use-ticking.ts';
+import { WelcomeLoading } from './welcome-card.tsx';
 
 // The conversation (its dialog, the message list and composer) loads when first opened: most visits
 // never open it, and the first visit should not download it.
@@ -46,7 +46,7 @@ export function NewHireDashboard({ user }: { user: SessionUser }) {
   }, []);
 
   if (!data || (!data.synced && !data.plan && online && health !== 'error' && health !== 'unauthorized')) {
-    return <LoadingScreen label="Loading your onboarding plan..." />;
+    return <WelcomeLoading user={user} />;
   }
   if (!data.plan) {
     if (!data.synced) return <NotDownloadedYet />;

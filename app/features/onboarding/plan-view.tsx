@@ -1,15 +1,16 @@
 // A plan as its new hire sees it (spec section 2, new-hire dashboard): progress of their part and of
 // the whole plan, today's tasks, their task list by phase, what others do for them (read-only), and
 // quick stats. The new-hire dashboard renders it live; /preview-plan read-only, every task shown.
-import { BookOpen, CalendarDays, CircleCheckBig, HeartHandshake, Sparkles, Target, Trophy, UserRound } from 'lucide-react';
+import { BookOpen, CalendarDays, CircleCheckBig, HeartHandshake, Target, Trophy, UserRound } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import type { AssigneeKind } from '../../../shared/assignees.ts';
-import { displayName } from '../../../shared/auth.ts';
+import { displayName, greetingName } from '../../../shared/auth.ts';
 import { newHireTasks, othersTasksForNewHire, taskStatus, todaysTasks, type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
 import { currentDay, daysBetween, toIsoDate } from '../../../shared/plan-calendar.ts';
 import { DecorativeIcon } from '../../components/ui/decorative-icon.tsx';
 import { formatDay } from '../../lib/format.ts';
 import { PlanViewCard } from './plan-view-card.tsx';
+import { WelcomeCard } from './welcome-card.tsx';
 import { TaskList, TaskRows, type TaskNote, type TaskTicking } from './task-list.tsx';
 
 export type PlanViewProps = {
@@ -101,7 +102,7 @@ export function PlanView({ plan, readOnly = false, today = toIsoDate(new Date())
             )}
           </PlanViewCard>
           <TaskList tasks={own} today={today} ticking={ticking} />
-          {others.length > 0 && <OthersDoing tasks={others} today={today} newHireName={readOnly ? (displayName(plan.newHire).split(/\s+/)[0] ?? null) : null} />}
+          {others.length > 0 && <OthersDoing tasks={others} today={today} newHireName={readOnly ? greetingName(plan.newHire) : null} />}
         </div>
 
         <aside className="space-y-4 md:space-y-6" aria-label="More">
@@ -161,18 +162,13 @@ function OthersDoing({ tasks, today, newHireName }: { tasks: OnboardingTask[]; t
 
 function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNode }) {
   const progress = plan.newHireProgress.progressPercentage;
-  const firstName = displayName(plan.newHire).split(/\s+/)[0];
   return (
-    <header className="card bg-primary text-primary-content shadow-sm">
-      <div className="card-body flex-row items-center gap-4 p-5 md:p-6">
-        <div className="min-w-0 flex-1 space-y-1">
-          <p className="flex items-center gap-1.5 text-sm opacity-90">
-            <DecorativeIcon icon={Sparkles} className="size-4" /> {plan.template?.title ?? 'Your onboarding'}
-          </p>
-          <h1 className="text-2xl font-bold leading-tight md:text-3xl">Welcome, {firstName}!</h1>
-          <p className="text-sm opacity-90 md:text-base">{progress >= 100 ? 'You have done every task of yours. Well done!' : `You are ${progress}% through your tasks.`}</p>
-          {actions && <div className="flex flex-wrap gap-2 pt-2">{actions}</div>}
-        </div>
+    <WelcomeCard
+      name={greetingName(plan.newHire)}
+      eyebrow={plan.template?.title ?? 'Your onboarding'}
+      line={progress >= 100 ? 'You have done every task of yours. Well done!' : `You are ${progress}% through your tasks.`}
+      actions={actions}
+      figure={
         <div
           className="radial-progress instant shrink-0 border-4 border-primary-content/20 bg-primary-content/10 text-lg font-bold"
           style={{ '--value': progress, '--size': '5.5rem', '--thickness': '0.5rem' } as CSSProperties}
@@ -184,8 +180,8 @@ function WelcomeHeader({ plan, actions }: { plan: PlanDetails; actions?: ReactNo
         >
           {progress}%
         </div>
-      </div>
-    </header>
+      }
+    />
   );
 }
 
