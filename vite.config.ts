@@ -202,9 +202,10 @@ function prerenderPublicPages(): Plugin {
         const lowPriorityScripts = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
         // index.html's root holds a loading note until the app draws; a prerendered page takes its place.
         const root = /<div id="root">[\s\S]*?<\/div>(?=\s*(?:<script|<\/body>))/;
-        const withRoot = (html: string, page: string, inert: boolean) => {
+        // `attributes`: ' inert' for an app screen the app draws over; ' inert data-signed-in' for one of a signed-in person.
+        const withRoot = (html: string, page: string, attributes = '') => {
           if (!root.test(shell)) throw new Error('kickoff:prerender: index.html has no <div id="root"> before its scripts or </body>');
-          return html.replace(root, () => `<div id="root"${inert ? ' inert' : ''}>${page}</div>`);
+          return html.replace(root, () => `<div id="root"${attributes}>${page}</div>`);
         };
 
         const prerenderer = await loadPrerenderer();
@@ -232,17 +233,17 @@ function prerenderPublicPages(): Plugin {
             .replace(/<meta\s+name="description"\s+content="[^"]*"\s*\/>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
             .replace(/<meta property="og:title" content="[^"]*" \/>/, `<meta property="og:title" content="${escapeHtml(meta.title)}" />`)
             .replace(/<meta property="og:description" content="[^"]*" \/>/, `<meta property="og:description" content="${escapeHtml(meta.description)}" />`);
-          this.emitFile({ type: 'asset', fileName: `prerendered${path === '/' ? '/index' : path}.html`, source: withRoot(head, html, false) });
+          this.emitFile({ type: 'asset', fileName: `prerendered${path === '/' ? '/index' : path}.html`, source: withRoot(head, html) });
         }
         for (const path of prerenderer.APP_PATHS) {
           // Scripts the router would add for a server-rendered app: this HTML is replaced, not hydrated.
           const html = (await prerenderer.renderAppPage(path)).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-          this.emitFile({ type: 'asset', fileName: `prerendered${path}.html`, source: withRoot(lowPriorityScripts(shell), html, true) });
+          this.emitFile({ type: 'asset', fileName: `prerendered${path}.html`, source: withRoot(lowPriorityScripts(shell), html, ' inert') });
         }
         // The new hire's dashboard as it first draws, for a stand-in new hire: the server fills in theirs.
         const newHirePage = prerenderer.renderNewHirePage().replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
         if (!fillsEveryStandIn(newHirePage)) throw new Error("kickoff:prerender: the new hire's page shows a detail of the person that shared/signed-in-page.ts does not fill in");
-        this.emitFile({ type: 'asset', fileName: NEW_HIRE_PAGE_FILE, source: withRoot(lowPriorityScripts(shell), newHirePage, true) });
+        this.emitFile({ type: 'asset', fileName: NEW_HIRE_PAGE_FILE, source: withRoot(lowPriorityScripts(shell), newHirePage, ' inert data-signed-in') });
       },
     },
   };

@@ -57,8 +57,8 @@ const loading = router.load();
 // A page's first Intl formatter costs 20-45 ms at full speed (the browser loads its locale data), the
 // later ones under a millisecond. The signed-in screens show dates from their first render: their first
 // formatter is made now, while their code downloads, instead of inside that render. (The prerendered
-// pages need none to start.)
-if (!prerendered) setTimeout(() => dateTimeFormat(undefined, { dateStyle: 'medium' }).format(0));
+// signed-out screens need none to start; the new hire's prerendered dashboard does.)
+if (!prerendered || container.hasAttribute('data-signed-in')) setTimeout(() => dateTimeFormat(undefined, { dateStyle: 'medium' }).format(0));
 void loading.finally(() => {
   startTransition(() =>
     createRoot(container).render(
