@@ -15,7 +15,7 @@ import autocannon, { type Result } from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { type Cluster, createDatabase, startCluster } from '../scripts/postgres-cluster.ts';
-import { PLANS_PAGE_DEFAULT } from '../shared/onboarding.ts';
+import { PLANS_PAGE_DEFAULT } from '../shared/onboarding-requests.ts';
 import { readScaleInfo, type ScaleInfo } from './scale-info.ts';
 import { waitUntilUp } from './wait-until-up.ts';
 

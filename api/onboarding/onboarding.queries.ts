@@ -3,7 +3,8 @@ import { and, asc, countDistinct, desc, eq, getTableName, inArray, isNull, like,
 import { limitReachedMessage, withinPlanLimit } from '../../shared/catalogue.ts';
 import { PLAN_ROLE_KINDS, resolveAssignee, type AssigneeKind, type PlanParties } from '../../shared/assignees.ts';
 import type { PlaceholderValues } from '../../shared/placeholders.ts';
-import { canSeePlan, PLANS_PAGE_DEFAULT, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
+import { canSeePlan, type OnboardingTask, type PlanDetails, type PlanSummary } from '../../shared/onboarding.ts';
+import { PLANS_PAGE_DEFAULT } from '../../shared/onboarding-requests.ts';
 import { isReleased, taskDates, type PlanCalendar } from '../../shared/plan-calendar.ts';
 import { progressFromCounts } from '../../shared/progress.ts';
 import { isStaff, type Role } from '../../shared/roles.ts';

@@ -1,6 +1,6 @@
 // /api/onboarding-plans and /api/onboarding-tasks, a router each (spec section 7; permissions in DESIGN.md section 5).
 import { Hono } from 'hono';
-import { AssignPlanSchema, PlansPageSchema, SetTaskCompletedSchema, UpdatePlanSchema } from '../../shared/onboarding.ts';
+import { AssignPlanSchema, PlansPageSchema, SetTaskCompletedSchema, UpdatePlanSchema } from '../../shared/onboarding-requests.ts';
 import { transaction } from '../db/client.ts';
 import { planRefs } from '../events/events.queries.ts';
 import { pokePlanIds, pokePlans, taskDoersOf } from '../events/publish.ts';

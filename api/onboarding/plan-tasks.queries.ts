@@ -2,7 +2,8 @@
 import { and, asc, eq, isNull, max, type SQL } from 'drizzle-orm';
 import { resolveAssignee } from '../../shared/assignees.ts';
 import { fillTaskText, taskHasPlaceholders, type PlaceholderValues } from '../../shared/placeholders.ts';
-import type { OnboardingTask, PlanTaskInput, TaskOrder } from '../../shared/onboarding.ts';
+import type { OnboardingTask } from '../../shared/onboarding.ts';
+import type { PlanTaskInput, TaskOrder } from '../../shared/onboarding-requests.ts';
 import { taskDates } from '../../shared/plan-calendar.ts';
 import type { ChecklistItem } from '../../shared/tasks.ts';
 import { pickTaskContent } from '../../shared/templates.ts';

@@ -1,7 +1,7 @@
 // /api/onboarding-plans/{id}/...: one person's plan changed without touching its template (add, edit,
 // remove, reorder tasks; re-apply the template), and exported as CSV. Mounted next to plansRoutes.
 import { Hono } from 'hono';
-import { PlanTaskInputSchema, TaskOrderSchema } from '../../shared/onboarding.ts';
+import { PlanTaskInputSchema, TaskOrderSchema } from '../../shared/onboarding-requests.ts';
 import { pokePlanIds, taskDoersOf } from '../events/publish.ts';
 import { csvAttachment } from '../lib/csv.ts';
 import type { AppEnv } from '../lib/env.ts';

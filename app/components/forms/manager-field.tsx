@@ -1,6 +1,6 @@
 // The Manager field of a plan or an invitation: 'No manager' first, then the people who can manage.
 import { displayName } from '../../../shared/auth.ts';
-import { NO_MANAGER } from '../../../shared/onboarding.ts';
+import { NO_MANAGER } from '../../../shared/onboarding-requests.ts';
 import { SelectField } from './fields.tsx';
 import type { BoundField } from './use-form.ts';
 

@@ -2,7 +2,7 @@
 // optional buddy, or Skip for Now. Only onboarding templates: someone just invited is joining, not leaving.
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, ClipboardList } from 'lucide-react';
-import { NO_MANAGER } from '../../../shared/onboarding.ts';
+import { NO_MANAGER } from '../../../shared/onboarding-requests.ts';
 import { toIsoDate } from '../../../shared/plan-calendar.ts';
 import type { Role } from '../../../shared/roles.ts';
 import type { InvitedUser } from '../../../shared/team.ts';

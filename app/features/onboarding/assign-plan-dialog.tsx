@@ -3,7 +3,7 @@
 import { ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { displayName } from '../../../shared/auth.ts';
-import { NO_MANAGER } from '../../../shared/onboarding.ts';
+import { NO_MANAGER } from '../../../shared/onboarding-requests.ts';
 import { toIsoDate } from '../../../shared/plan-calendar.ts';
 import { isStaff, type Role } from '../../../shared/roles.ts';
 import { SelectField, TextField } from '../../components/forms/fields.tsx';

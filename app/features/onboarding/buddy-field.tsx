@@ -1,6 +1,6 @@
 // The Buddy field of a plan (optional): any colleague in the company except the person the plan is for.
 import { displayName } from '../../../shared/auth.ts';
-import { NO_MANAGER } from '../../../shared/onboarding.ts';
+import { NO_MANAGER } from '../../../shared/onboarding-requests.ts';
 import { SelectField } from '../../components/forms/fields.tsx';
 import type { BoundField } from '../../components/forms/use-form.ts';
 

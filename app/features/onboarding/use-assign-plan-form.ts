@@ -1,6 +1,6 @@
 // Assign Onboarding's (or Offboarding's) state and submit, shared by the Team page's dialog and the invite flow's second step.
 import type { FormEvent } from 'react';
-import { AssignPlanSchema } from '../../../shared/onboarding.ts';
+import { AssignPlanSchema } from '../../../shared/onboarding-requests.ts';
 import { TEMPLATE_KIND_LABELS } from '../../../shared/templates.ts';
 import { useForm } from '../../components/forms/use-form.ts';
 import { notify } from '../../lib/notify.ts';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheckBig, MailPlus, UserPlus } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ERROR_CODE } from '../../../shared/errors.ts';
-import { NO_MANAGER } from '../../../shared/onboarding.ts';
+import { NO_MANAGER } from '../../../shared/onboarding-requests.ts';
 import type { Role } from '../../../shared/roles.ts';
 import { InviteSchema, type InvitedUser } from '../../../shared/team.ts';
 import { SelectField, TextField } from '../../components/forms/fields.tsx';

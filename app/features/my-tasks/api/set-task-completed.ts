@@ -1,6 +1,7 @@
 // PATCH /api/onboarding-tasks/{id} from My tasks: the assignee (or the plan's staff) ticks a task.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OnboardingTask, SetTaskCompleted } from '../../../../shared/onboarding.ts';
+import type { OnboardingTask } from '../../../../shared/onboarding.ts';
+import type { SetTaskCompleted } from '../../../../shared/onboarding-requests.ts';
 import { client, json } from '../../../lib/typed-client.ts';
 import { MY_TASKS_COUNT_KEY } from './get-my-tasks-count.ts';
 import { MY_TASKS_KEY } from './get-my-tasks.ts';

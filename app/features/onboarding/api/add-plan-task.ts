@@ -1,6 +1,7 @@
 // POST /api/onboarding-plans/{id}/tasks: a task added to one person's plan, not to its template.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OnboardingTask, PlanTaskInput } from '../../../../shared/onboarding.ts';
+import type { OnboardingTask } from '../../../../shared/onboarding.ts';
+import type { PlanTaskInput } from '../../../../shared/onboarding-requests.ts';
 import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlanTasks } from './refresh-plan-tasks.ts';
 

@@ -1,6 +1,7 @@
 // POST /api/onboarding-plans: a plan for a new hire from a template (spec section 5).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssignPlan, PlanDetails } from '../../../../shared/onboarding.ts';
+import type { PlanDetails } from '../../../../shared/onboarding.ts';
+import type { AssignPlan } from '../../../../shared/onboarding-requests.ts';
 import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlansAndPeople } from '../../../lib/api/refresh-plans-and-people.ts';
 

@@ -1,6 +1,7 @@
 // PUT /api/onboarding-plans/{id}/tasks/{taskId}: one task of one person's plan changed; the template stays.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OnboardingTask, PlanTaskInput } from '../../../../shared/onboarding.ts';
+import type { OnboardingTask } from '../../../../shared/onboarding.ts';
+import type { PlanTaskInput } from '../../../../shared/onboarding-requests.ts';
 import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlanTasks } from './refresh-plan-tasks.ts';
 

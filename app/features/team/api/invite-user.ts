@@ -1,6 +1,6 @@
 // POST /api/users/invite: the invitation email goes out and the new person is answered (spec section 7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NO_MANAGER } from '../../../../shared/onboarding.ts';
+import { NO_MANAGER } from '../../../../shared/onboarding-requests.ts';
 import type { Invite, InvitedUser } from '../../../../shared/team.ts';
 import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlansAndPeople } from '../../../lib/api/refresh-plans-and-people.ts';
