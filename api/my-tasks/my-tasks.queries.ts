@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MY_TASKS_DONE_DAYS, type MyTask, type MyTasksCount } from '../../shared/onboarding.ts';
-import { type MyTasksQuery } from '../../shared/onboarding-requests.ts';
+import type { MyTasksQuery } from '../../shared/onboarding-requests.ts';
 import { isReleased } from '../../shared/plan-calendar.ts';
 import type { Db } from '../db/client.ts';
 import { onboardingPlans, onboardingTasks, users } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 // /api/my-tasks: the tasks assigned to the signed-in person across plans (any role); ticking goes through /api/onboarding-tasks.
 import { Hono } from 'hono';
-import { type MyTasksCount, type MyTasksResponse } from '../../shared/onboarding.ts';
+import type { MyTasksCount, MyTasksResponse } from '../../shared/onboarding.ts';
 import { MyTasksQuerySchema } from '../../shared/onboarding-requests.ts';
 import type { AppEnv } from '../lib/env.ts';
 import { validate } from '../lib/validate.ts';

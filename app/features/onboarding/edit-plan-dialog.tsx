@@ -3,7 +3,7 @@
 import { CalendarClock, Save, TriangleAlert } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { displayName } from '../../../shared/auth.ts';
-import { type PlanSummary } from '../../../shared/onboarding.ts';
+import type { PlanSummary } from '../../../shared/onboarding.ts';
 import { NO_MANAGER, UpdatePlanSchema } from '../../../shared/onboarding-requests.ts';
 import { isStaff } from '../../../shared/roles.ts';
 import { SelectField, TextField } from '../../components/forms/fields.tsx';

@@ -8,7 +8,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { ASSIGNEE_KIND_LABELS, ASSIGNEE_KINDS, type AssigneeKind } from '../../../shared/assignees.ts';
 import { displayName } from '../../../shared/auth.ts';
-import { type OnboardingTask, type PlanDetails } from '../../../shared/onboarding.ts';
+import type { OnboardingTask, PlanDetails } from '../../../shared/onboarding.ts';
 import { PlanTaskInputSchema, type PlanTaskInput } from '../../../shared/onboarding-requests.ts';
 import { dateOfDay } from '../../../shared/plan-calendar.ts';
 import { isActionTask, TASK_TYPE_LABELS, TASK_TYPES, type ActionTaskType, type TaskType } from '../../../shared/tasks.ts';

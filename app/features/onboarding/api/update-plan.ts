@@ -1,6 +1,6 @@
 // PATCH /api/onboarding-plans/{id}: the phase text, reassigning new hire, template, manager or buddy, moving the start date.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type PlanDetails } from '../../../../shared/onboarding.ts';
+import type { PlanDetails } from '../../../../shared/onboarding.ts';
 import { NO_MANAGER, type UpdatePlan } from '../../../../shared/onboarding-requests.ts';
 import { client, json } from '../../../lib/typed-client.ts';
 import { refreshPlanTasks } from './refresh-plan-tasks.ts';
