@@ -1,14 +1,15 @@
 // Build-time rendering of the public pages, run in Node by the kickoff:prerender plugin (vite.config.ts)
 // after the browser build. The site pages are HTML whose islands app/site.tsx hydrates. The app's own
-// signed-out screens (sign-in, sign-up, forgot password) render through the router; main.tsx replaces
-// that HTML with the same screen in one commit once the app has loaded.
+// signed-out screens (sign-in, sign-up, forgot password) render through the router, and the new hire's
+// dashboard as it first draws, for a stand-in new hire; main.tsx replaces that HTML with the same screen
+// in one commit once the app has loaded.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterContextProvider, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, type ReactNode } from 'react';
-import type { SessionUser } from '../shared/auth.ts';
-import { NEW_HIRE_PAGE_PATH, STAND_IN_PERSON } from '../shared/signed-in-page.ts';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import type { SessionUser } from '../shared/auth.ts';
+import { NEW_HIRE_PAGE_PATH, STAND_IN_PERSON } from '../shared/signed-in-page.ts';
 import { ISLANDS, islandsIn } from './features/site/islands.tsx';
 import { SITE_PAGES } from './features/site/site-pages.tsx';
 import type { DocumentMeta } from './features/site/use-document-meta.ts';

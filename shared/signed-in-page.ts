@@ -12,11 +12,13 @@ const LAST = '\uE001';
 const EMAIL = '\uE002';
 const COMPANY = '\uE003';
 const STAND_IN = /[\uE000-\uE003]/;
+/** What the frame draws of the stand-in, longest first: its name, initials, greeting, email and company. */
+const STAND_INS = /\uE000 \uE001|\uE000\uE001|\uE000|\uE002|\uE003/g;
 
 /** Who the page is prerendered for: a new hire with a two-word name, no photo, a verified email. */
 export const STAND_IN_PERSON = { fullName: `${FIRST} ${LAST}`, email: EMAIL, companyName: COMPANY } as const;
 
-/** The path whose prerendered page this is, and where the build writes it (not a page path itself). */
+/** The page's path, and the file the build writes it to (under prerendered/signed-in/, which no page path reaches). */
 export const NEW_HIRE_PAGE_PATH = '/new-hire-dashboard';
 export const NEW_HIRE_PAGE_FILE = 'prerendered/signed-in/new-hire-dashboard.html';
 
@@ -24,15 +26,21 @@ export const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').
 
 export type PagePerson = { fullName: string | null; email: string; companyName: string };
 
-/** The prerendered page with the person's details in place of the stand-ins, each escaped; the longest stand-ins first (the whole name holds the first name). */
+/**
+ * The prerendered page with the person's details in place of the stand-ins, each escaped. One pass, the
+ * longest stand-in first at each place (the whole name holds the first name), so nothing put in is read
+ * again.
+ */
 export function fillSignedInPage(page: string, person: PagePerson): string {
   const standIn = { fullName: STAND_IN_PERSON.fullName, email: EMAIL };
-  return page
-    .replaceAll(displayName(standIn), escapeHtml(displayName(person)))
-    .replaceAll(initials(standIn), escapeHtml(initials(person)))
-    .replaceAll(greetingName(standIn), escapeHtml(greetingName(person)))
-    .replaceAll(EMAIL, escapeHtml(person.email))
-    .replaceAll(COMPANY, escapeHtml(person.companyName));
+  const details = new Map([
+    [displayName(standIn), displayName(person)],
+    [initials(standIn), initials(person)],
+    [greetingName(standIn), greetingName(person)],
+    [EMAIL, person.email],
+    [COMPANY, person.companyName],
+  ]);
+  return page.replace(STAND_INS, (found) => escapeHtml(details.get(found) ?? ''));
 }
 
 /** Whether every stand-in of a prerendered page is one fillSignedInPage fills (the build refuses a page that shows more of the person). */
