@@ -208,6 +208,9 @@ function prerenderPublicPages(): Plugin {
           return html.replace(root, () => `<div id="root"${attributes}>${page}</div>`);
         };
 
+        // Scripts React or the router add for a server-rendered app: the app's screens are replaced, not hydrated.
+        const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+
         const prerenderer = await loadPrerenderer();
         for (const path of prerenderer.SITE_PATHS) {
           const { html, meta, modules } = await prerenderer.renderSitePage(path);
@@ -236,12 +239,11 @@ function prerenderPublicPages(): Plugin {
           this.emitFile({ type: 'asset', fileName: `prerendered${path === '/' ? '/index' : path}.html`, source: withRoot(head, html) });
         }
         for (const path of prerenderer.APP_PATHS) {
-          // Scripts the router would add for a server-rendered app: this HTML is replaced, not hydrated.
-          const html = (await prerenderer.renderAppPage(path)).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+          const html = withoutScripts(await prerenderer.renderAppPage(path));
           this.emitFile({ type: 'asset', fileName: `prerendered${path}.html`, source: withRoot(lowPriorityScripts(shell), html, ' inert') });
         }
         // The new hire's dashboard as it first draws, for a stand-in new hire: the server fills in theirs.
-        const newHirePage = prerenderer.renderNewHirePage().replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+        const newHirePage = withoutScripts(prerenderer.renderNewHirePage());
         if (!fillsEveryStandIn(newHirePage)) throw new Error("kickoff:prerender: the new hire's page shows a detail of the person that shared/signed-in-page.ts does not fill in");
         this.emitFile({ type: 'asset', fileName: NEW_HIRE_PAGE_FILE, source: withRoot(lowPriorityScripts(shell), newHirePage, ' inert data-signed-in') });
       },
