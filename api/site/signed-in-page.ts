@@ -15,12 +15,11 @@ import type { AppEnv } from '../lib/env.ts';
 
 export function newHirePage(staticDir: string): MiddlewareHandler<AppEnv> {
   const file = resolve(staticDir, NEW_HIRE_PAGE_FILE);
-  // Read once: a build replaces the whole folder, and the server with it.
-  let page: string | null | undefined;
   return async (c, next) => {
-    page ??= existsSync(file) ? readFileSync(file, 'utf8') : null;
     const sid = getSessionId(c);
-    if (!page || !sid) return next();
+    // Read on each request, as the SPA fallback reads index.html: a build while the server runs replaces
+    // the assets the page names.
+    if (!sid || !existsSync(file)) return next();
     const { db } = c.var.deps;
     const session = await readSession(db, sid);
     if (!session || session.user.role !== 'new_hire' || session.secondFactorMissing) return next();
@@ -29,6 +28,6 @@ export function newHirePage(staticDir: string): MiddlewareHandler<AppEnv> {
     // Someone's own page: no shared cache may keep it, and the browser asks again each time.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie', { append: true });
-    return c.html(fillSignedInPage(page, { fullName: session.user.fullName, email: session.user.email, companyName: company.name }));
+    return c.html(fillSignedInPage(readFileSync(file, 'utf8'), { fullName: session.user.fullName, email: session.user.email, companyName: company.name }));
   };
 }
