@@ -202,7 +202,7 @@ function prerenderPublicPages(): Plugin {
         const lowPriorityScripts = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
         // index.html's root holds a loading note until the app draws; a prerendered page takes its place.
         const root = /<div id="root">[\s\S]*?<\/div>(?=\s*(?:<script|<\/body>))/;
-        // `attributes`: ' inert' for an app screen the app draws over; ' inert data-signed-in' for one of a signed-in person.
+        // `attributes`: ' inert' for an app screen the app draws over.
         const withRoot = (html: string, page: string, attributes = '') => {
           if (!root.test(shell)) throw new Error('kickoff:prerender: index.html has no <div id="root"> before its scripts or </body>');
           return html.replace(root, () => `<div id="root"${attributes}>${page}</div>`);
@@ -245,7 +245,7 @@ function prerenderPublicPages(): Plugin {
         // The new hire's dashboard as it first draws, for a stand-in new hire: the server fills in theirs.
         const newHirePage = withoutScripts(prerenderer.renderNewHirePage());
         if (!fillsEveryStandIn(newHirePage)) throw new Error("kickoff:prerender: the new hire's page shows a detail of the person that shared/signed-in-page.ts does not fill in");
-        this.emitFile({ type: 'asset', fileName: NEW_HIRE_PAGE_FILE, source: withRoot(lowPriorityScripts(shell), newHirePage, ' inert data-signed-in') });
+        this.emitFile({ type: 'asset', fileName: NEW_HIRE_PAGE_FILE, source: withRoot(lowPriorityScripts(shell), newHirePage, ' inert') });
       },
     },
   };

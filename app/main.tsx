@@ -1,8 +1,9 @@
+// First: it starts a worker that loads the locale data while the rest evaluates (lib/warm-intl.ts).
+import './lib/warm-intl.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { dateTimeFormat } from '../shared/intl.ts';
 import { captureInstallPrompt } from './components/pwa/install-prompt.ts';
 import { SiteLinkContext, type RenderSiteLink } from './features/site/site-link.tsx';
 import { currentUserQueryOptions } from './lib/api/get-current-user.ts';
@@ -54,11 +55,6 @@ function Awake() {
 // defers.
 const prerendered = container.hasAttribute('inert');
 const loading = router.load();
-// A page's first Intl formatter costs 20-45 ms at full speed (the browser loads its locale data), the
-// later ones under a millisecond. The signed-in screens show dates from their first render: their first
-// formatter is made now, while their code downloads, instead of inside that render. (The prerendered
-// signed-out screens need none to start; the new hire's prerendered dashboard does.)
-if (!prerendered || container.hasAttribute('data-signed-in')) setTimeout(() => dateTimeFormat(undefined, { dateStyle: 'medium' }).format(0));
 void loading.finally(() => {
   startTransition(() =>
     createRoot(container).render(

@@ -55,8 +55,12 @@ test('the server sends a new hire their dashboard’s greeting and frame, drawn 
   const app = await live.newPage();
   const errors: string[] = [];
   app.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  // The browser's locale data loads in a worker of the page's own origin (app/lib/warm-intl.ts), which
+  // the page's content security policy allows.
+  const localeWarmer = app.waitForEvent('worker', (worker) => new URL(worker.url()).pathname.startsWith('/assets/warm-intl'));
   await signInByApi(app.request, DEMO.newHire);
   await app.goto('/new-hire-dashboard');
+  expect(new URL((await localeWarmer).url()).origin).toBe(new URL(app.url()).origin);
   await expect(app.getByRole('heading', { name: 'Welcome, Kavya!' })).toBeVisible();
   await expect(app.getByRole('heading', { name: /Today's Tasks/ })).toBeVisible();
   await expect(app.locator('#root')).not.toHaveAttribute('inert');
