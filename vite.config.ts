@@ -202,11 +202,12 @@ function prerenderPublicPages(): Plugin {
         const lowPriorityScripts = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
         // index.html's root holds a loading note until the app draws; a prerendered page takes its place.
         const root = /<div id="root">[\s\S]*?<\/div>(?=\s*(?:<script|<\/body>))/;
-        // `attributes`: ' inert' for an app screen the app draws over.
         const withRoot = (html: string, page: string, attributes = '') => {
           if (!root.test(shell)) throw new Error('kickoff:prerender: index.html has no <div id="root"> before its scripts or </body>');
           return html.replace(root, () => `<div id="root"${attributes}>${page}</div>`);
         };
+        // An app screen (signed out, or the new hire's dashboard): index.html around it, inert until the app draws over it.
+        const appScreen = (page: string) => withRoot(lowPriorityScripts(shell), page, ' inert');
 
         // Scripts React or the router add for a server-rendered app: the app's screens are replaced, not hydrated.
         const withoutScripts = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
@@ -240,12 +241,12 @@ function prerenderPublicPages(): Plugin {
         }
         for (const path of prerenderer.APP_PATHS) {
           const html = withoutScripts(await prerenderer.renderAppPage(path));
-          this.emitFile({ type: 'asset', fileName: `prerendered${path}.html`, source: withRoot(lowPriorityScripts(shell), html, ' inert') });
+          this.emitFile({ type: 'asset', fileName: `prerendered${path}.html`, source: appScreen(html) });
         }
         // The new hire's dashboard as it first draws, for a stand-in new hire: the server fills in theirs.
         const newHirePage = withoutScripts(prerenderer.renderNewHirePage());
         if (!fillsEveryStandIn(newHirePage)) throw new Error("kickoff:prerender: the new hire's page shows a detail of the person that shared/signed-in-page.ts does not fill in");
-        this.emitFile({ type: 'asset', fileName: NEW_HIRE_PAGE_FILE, source: withRoot(lowPriorityScripts(shell), newHirePage, ' inert') });
+        this.emitFile({ type: 'asset', fileName: NEW_HIRE_PAGE_FILE, source: appScreen(newHirePage) });
       },
     },
   };
