@@ -18,9 +18,8 @@ export function formatCount(count: number, one: string, many = `${one}s`): strin
   return `${new Intl.NumberFormat().format(count)} ${count === 1 ? one : many}`;
 }
 
-// Made on first use, not when this module loads: every screen imports it, few say how long ago, and the
-// first formatter of a kind costs a page its locale data (25 ms at full speed, 100 at a phone's 4x, in
-// the new hire's dashboard's first visit, which never shows one).
+// Made on first use, not when this module loads: every screen imports it, and few say how long ago (the
+// new hire's dashboard never does).
 let relativeTime: Intl.RelativeTimeFormat | undefined;
 const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60_000],
