@@ -321,10 +321,11 @@ export const onboardingTasks = pgTable(
     index('tasks_plan_progress_idx').on(t.planId, t.deletedAt, t.isCompleted),
     // My tasks: a person's open tasks across plans, by due date.
     index('tasks_assignee_idx').on(t.assigneeId, t.deletedAt, t.isCompleted, t.dueDate),
-    // A new hire's sync pull: their plans' tasks, and those assigned to them, changed since the cursor. Without
-    // these it visited every task of the plan on each pull, changed or not (issue 20).
+    // A new hire's sync pull: their plans' tasks, and those they do on other people's plans, changed since the
+    // cursor. Without these it visited every task of the plan on each pull, changed or not (issue 20). A new
+    // hire's own tasks are left out of the second: the pull read each changed one there again, to drop it.
     index('tasks_plan_version_idx').on(t.planId, t.version),
-    index('tasks_assignee_version_idx').on(t.assigneeId, t.version),
+    index('tasks_assignee_version_idx').on(t.assigneeId, t.version).where(sql`${t.assigneeKind} <> 'new_hire'`),
   ],
 );
 

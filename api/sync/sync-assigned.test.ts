@@ -171,6 +171,27 @@ describe('sync of team plans', () => {
     expect((await pull(buddyCookie, buddyClient, again.cursor)).tasks).toEqual([{ id: taskIds.showAround, deleted: true }]);
   });
 
+  it('sends a new hire none of a plan handed to another new hire, not even the tasks they did on it', async () => {
+    const push = await ctx.request('/api/sync/push', {
+      method: 'POST',
+      cookie: acme.cookies.newHire,
+      body: { clientId: clientId(), mutations: [{ id: 1, name: 'task.setCompleted', args: { taskId: taskIds.own, isCompleted: true } }] },
+    });
+    expect((push.body as PushResponse).results).toEqual([{ id: 1, status: 'applied' }]);
+    const handed = await ctx.request(`/api/onboarding-plans/${planId}`, {
+      method: 'PATCH',
+      cookie: acme.cookies.admin,
+      body: { currentPhase: 'Week 1', newHireId: buddy.id, buddyId: null },
+    });
+    expect(handed.status).toBe(200);
+    // The done task keeps who did it, yet it was their own task, never one they do for someone else.
+    const [own] = await ctx.db.select({ assigneeId: onboardingTasks.assigneeId }).from(onboardingTasks).where(eq(onboardingTasks.id, taskIds.own));
+    expect(own?.assigneeId).toBe(acme.newHire.id);
+    const state = await pull(acme.cookies.newHire, clientId());
+    expect([state.plans, state.tasks]).toEqual([[], []]);
+    expect(live<SyncTask>((await pull(buddyCookie, clientId())).tasks).map((task) => task.title)).toEqual(['Read the handbook', 'Laptop ordered', 'Show Bea around']);
+  });
+
   it('tells the buddy to drop their task when the plan it belongs to is deleted', async () => {
     const buddyClient = clientId();
     const before = await pull(buddyCookie, buddyClient);

@@ -1,0 +1,2 @@
+DROP INDEX `tasks_assignee_version_idx`;--> statement-breakpoint
+CREATE INDEX `tasks_assignee_version_idx` ON `onboarding_tasks` (`assignee_id`,`version`) WHERE "onboarding_tasks"."assignee_kind" <> 'new_hire';
