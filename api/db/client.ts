@@ -55,11 +55,23 @@ export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> 
  * each write transaction that touches the company's synced rows, and stamp them with the result: the
  * row lock it takes makes the company's writers commit in version order, so a pull never skips a row.
  */
-export async function nextVersion(tx: Tx, companyId: string): Promise<number> {
+export function nextVersion(tx: Tx, companyId: string): Promise<number> {
+  const ahead = versionsTakenAhead.get(tx);
+  if (ahead?.companyId === companyId) {
+    versionsTakenAhead.delete(tx);
+    return ahead.version;
+  }
+  return takeVersion(tx, companyId);
+}
+
+async function takeVersion(tx: Tx, companyId: string): Promise<number> {
   const [row] = await versionStatements(tx).next.execute({ companyId });
   if (!row) throw new Error(`nextVersion: no company ${companyId}`);
   return row.version;
 }
+
+/** Versions taken with the lock (lockCompanyTakingVersion), each kept for its transaction's first nextVersion. */
+const versionsTakenAhead = new WeakMap<Tx, { companyId: string; version: Promise<number> }>();
 
 // Every write runs it first: prepared once per connection (building its SQL each time cost a push about 4%).
 const versionStatements = preparedFor((db) => ({
@@ -82,6 +94,18 @@ const versionStatements = preparedFor((db) => ({
  */
 export async function lockCompany(tx: Tx, companyId: string): Promise<void> {
   await versionStatements(tx).lock.execute({ companyId });
+}
+
+/**
+ * Takes the company row's lock by taking its next version, which the transaction's first nextVersion
+ * then answers: a write that locks before it knows whether it writes (a sync push, whose mutation
+ * takes the version itself) updates the company row once, not twice. When nothing is written after
+ * all, the counter has moved with no row stamped with it: a pull then finds nothing new.
+ */
+export function lockCompanyTakingVersion(tx: Tx, companyId: string): Promise<void> {
+  const version = takeVersion(tx, companyId);
+  versionsTakenAhead.set(tx, { companyId, version });
+  return version.then(() => undefined);
 }
 
 type DriverError = Error & { code?: string; constraint?: string };

@@ -1,7 +1,7 @@
 // The one transaction helper: all or nothing on either engine, and no other request inside it on SQLite.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { first, nextVersion, rows, transaction } from './client.ts';
+import { first, lockCompanyTakingVersion, nextVersion, rows, transaction } from './client.ts';
 import { companies } from './schema.ts';
 import { createTestContext, testEngine } from '../test/harness.ts';
 
@@ -57,6 +57,17 @@ describe(`transaction on ${testEngine}`, () => {
     await db.insert(companies).values({ id: 'c', name: 'Counted' });
     const versions = await Promise.all(Array.from({ length: 20 }, () => transaction(db, (tx) => nextVersion(tx, 'c'))));
     expect([...versions].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('hands the version taken with the lock to the first write after it, and numbers the next ones on', async () => {
+    const { db } = await createTestContext();
+    await db.insert(companies).values({ id: 'c', name: 'Counted', version: 7 });
+    const versions = await transaction(db, async (tx) => {
+      await lockCompanyTakingVersion(tx, 'c');
+      return [await nextVersion(tx, 'c'), await nextVersion(tx, 'c')];
+    });
+    expect(versions).toEqual([8, 9]);
+    expect((await first(db.select({ version: companies.version }).from(companies)))?.version).toBe(9);
   });
 
   it.runIf(testEngine === 'sqlite')('commits a durable transaction at synchronous=FULL and returns to NORMAL after', async () => {
