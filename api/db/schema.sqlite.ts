@@ -306,7 +306,9 @@ export const onboardingTasks = sqliteTable(
     // cursor. Without these it visited every task of the plan on each pull, changed or not (issue 20). A new
     // hire's own tasks are left out of the second: the pull read each changed one there again, to drop it.
     index('tasks_plan_version_idx').on(t.planId, t.version),
-    index('tasks_assignee_version_idx').on(t.assigneeId, t.version).where(sql`${t.assigneeKind} <> 'new_hire'`),
+    index('tasks_assignee_version_idx')
+      .on(t.assigneeId, t.version)
+      .where(sql`${t.assigneeKind} <> 'new_hire'`),
   ],
 );
 
