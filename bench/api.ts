@@ -317,6 +317,8 @@ function endpointsOf(scale: ScaleInfo, cookies: Cookies): Endpoint[] {
   const completedAt = (n: number) => Math.floor(n / scale.taskIds.length) % 2 === 0;
   let patchCount = 0;
   let pushCount = 0;
+  // The plan's details and a pull of its changed tasks serve its 30 tasks.
+  const planTasksCeiling: Ceiling = { rows: scale.taskIds.length, table: 'task' };
   return [
     { name: 'GET /api/auth/user (new hire)', method: 'GET', path: '/api/auth/user', kind: 'read', cookie: cookies.newHire },
     {
@@ -341,7 +343,7 @@ function endpointsOf(scale: ScaleInfo, cookies: Cookies): Endpoint[] {
       path: `/api/onboarding-plans/${scale.planId}/details`,
       kind: 'read',
       cookie: cookies.newHire,
-      ceiling: { rows: scale.taskIds.length, table: 'task' },
+      ceiling: planTasksCeiling,
     },
     {
       name: 'GET /api/messages/{planId}?after= (new hire)',
@@ -359,7 +361,7 @@ function endpointsOf(scale: ScaleInfo, cookies: Cookies): Endpoint[] {
       path: '/api/sync/pull',
       kind: 'read',
       cookie: cookies.newHire,
-      ceiling: { rows: scale.taskIds.length, table: 'task' },
+      ceiling: planTasksCeiling,
       pathNow: async () => {
         const mutations = scale.taskIds.map((taskId, index) => ({ id: index + 1, name: 'task.setCompleted', args: { taskId, isCompleted: true } }));
         const response = await fetch(`${SERVER}/api/sync/push`, {

@@ -54,6 +54,7 @@ export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> 
  * Bumps the company's sync counter and returns the new value (DESIGN.md section 9). Call it first in
  * each write transaction that touches the company's synced rows, and stamp them with the result: the
  * row lock it takes makes the company's writers commit in version order, so a pull never skips a row.
+ * After lockCompanyTakingVersion, the first call answers the version that lock took.
  */
 export function nextVersion(tx: Tx, companyId: string): Promise<number> {
   const ahead = versionsTakenAhead.get(tx);
